@@ -1,0 +1,68 @@
+package rules
+
+// RandomMove picks a move for c uniformly among the legal moves that do not
+// fill a one-point eye of c, plays it and returns it; Pass when there is none.
+// Rejected candidates are swapped to the end of the empty list, so each draw
+// is uniform over the candidates not yet rejected and nothing allocates.
+func (b *Board) RandomMove(c Color, r *Rand) Point {
+	n := b.nEmpty
+	for n > 0 {
+		i := r.Intn(n)
+		p := Point(b.empty[i])
+		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
+			b.PlayLegal(p, c)
+			return p
+		}
+		n--
+		b.swapEmpty(i, n)
+	}
+	b.PlayLegal(Pass, c)
+	return Pass
+}
+
+// LightPlayout plays uniform random moves (see RandomMove) from the current
+// position until two consecutive passes or maxMoves moves, and returns the
+// number of moves played. Only simple ko applies: the caller bounds cycles
+// with maxMoves.
+func (b *Board) LightPlayout(r *Rand, maxMoves int) int {
+	moves := 0
+	c := b.toMove
+	for moves < maxMoves {
+		p := b.RandomMove(c, r)
+		moves++
+		if p == Pass && b.passes >= 2 {
+			break
+		}
+		c = c.Opponent()
+	}
+	return moves
+}
+
+// PlayoutScore is the area score (Black minus White, without komi) of a
+// finished playout position, where every empty point is surrounded by one
+// colour; an empty point touching both colours counts for nobody.
+func (b *Board) PlayoutScore() int {
+	score := 0
+	for i := 0; i < b.Len; i++ {
+		switch b.color[i] {
+		case Black:
+			score++
+		case White:
+			score--
+		case Empty:
+			var seen Color
+			for _, d := range b.dirs {
+				if col := b.color[i+d]; col != Border {
+					seen |= col
+				}
+			}
+			switch seen {
+			case Black:
+				score++
+			case White:
+				score--
+			}
+		}
+	}
+	return score
+}

@@ -81,7 +81,7 @@ var (
 var rulesetAliases = map[string]Ruleset{
 	"japanese": Japanese, "jp": Japanese, "korean": Japanese,
 	"chinese": Chinese, "cn": Chinese,
-	"aga": AGA,
+	"aga":         AGA,
 	"new-zealand": NewZealand, "new_zealand": NewZealand, "newzealand": NewZealand, "nz": NewZealand,
 	"tromp-taylor": TrompTaylor, "tromp_taylor": TrompTaylor, "tt": TrompTaylor,
 }

@@ -2,6 +2,9 @@ module github.com/gtpgo/gtpgo
 
 go 1.26.8
 
-require github.com/stretchr/testify v1.12.1
+require (
+	github.com/stretchr/testify v1.12.1
+	golang.org/x/sync v0.25.0
+)
 
 require go.yaml.in/yaml/v3 v3.0.5 // indirect

@@ -145,6 +145,13 @@ func (b *Board) Neighbors() [4]int     { return b.dirs }
 func (b *Board) Diagonals() [4]int     { return b.diag }
 func (b *Board) ChainHead(p Point) int { return int(b.head[p]) }
 
+// NextStone returns the stone after s in its chain's circular list.
+func (b *Board) NextStone(s Point) Point { return Point(b.next[s]) }
+
+// SwapEmpty exchanges the i-th and j-th entries of the empty list (samplers
+// move rejected candidates out of the way with it).
+func (b *Board) SwapEmpty(i, j int) { b.swapEmpty(i, j) }
+
 // Liberties returns the number of liberties of the chain at p (0 if p is
 // not a stone).
 func (b *Board) Liberties(p Point) int {

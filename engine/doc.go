@@ -1,0 +1,7 @@
+// Package engine is gtpgo's Monte-Carlo tree searcher: a lock-free shared
+// tree (arena-allocated nodes with atomic statistics and virtual loss) grown
+// by parallel workers, UCT with RAVE/AMAF and prior knowledge in new nodes,
+// heavy playouts (atari, capture and 3x3 shape replies), tree reuse between
+// moves, time management and the end-of-game judgement built on the search's
+// ownership statistics. It knows the rules package and nothing of GTP.
+package engine

@@ -1,0 +1,170 @@
+package engine
+
+import "github.com/gtpgo/gtpgo/rules"
+
+// policy chooses playout moves. It owns per-worker scratch space, so the hot
+// loop allocates nothing.
+type policy struct {
+	heavy bool
+	cand  []rules.Point
+}
+
+func newPolicy(heavy bool) *policy {
+	return &policy{heavy: heavy, cand: make([]rules.Point, 0, rules.MaxPoints)}
+}
+
+// playout plays from b (c to move) until two passes or maxMoves moves,
+// appending every move to moves, and returns the extended slice.
+func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves int, moves []rules.Move) []rules.Move {
+	for n := 0; n < maxMoves; n++ {
+		var p rules.Point
+		if pl.heavy {
+			p = pl.heavyMove(b, c, r)
+		} else {
+			p = b.RandomMove(c, r)
+		}
+		moves = append(moves, rules.Move{Color: c, Point: p})
+		if p == rules.Pass && b.Passes() >= 2 {
+			break
+		}
+		c = c.Opponent()
+	}
+	return moves
+}
+
+// heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
+// order: save own chains the last move put in atari, capture the last
+// move's chain or its neighbours in atari, answer the last move with a 3x3
+// shape, and otherwise a uniform random move that neither fills an own eye
+// nor puts a chain in self-atari (single-stone throw-ins aside).
+func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
+	last := b.LastMove()
+	if last > 0 {
+		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
+			b.PlayLegal(p, c)
+			return p
+		}
+		if p := pl.shapeReply(b, c, last, r); p != rules.NoPoint {
+			b.PlayLegal(p, c)
+			return p
+		}
+	}
+	return pl.randomMove(b, c, r)
+}
+
+// tactical returns a capture or an atari escape near the last move, chosen
+// at random among those found, or NoPoint.
+func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	opp := c.Opponent()
+	dirs := b.Neighbors()
+	// the last move's own chain in atari: capture it
+	if b.Color(last) == opp && b.Liberties(last) == 1 {
+		pl.addIfLegal(b, b.AtariPoint(last), c)
+	}
+	for _, d := range dirs {
+		n := last + rules.Point(d)
+		switch b.Color(n) {
+		case opp: // an enemy chain next to the last move in atari (e.g. after a bad extension)
+			if b.Liberties(n) == 1 {
+				pl.addIfLegal(b, b.AtariPoint(n), c)
+			}
+		case c: // own chain the last move put in atari: escape or capture around it
+			if b.Liberties(n) == 1 {
+				pl.saveChain(b, n, c)
+			}
+		}
+	}
+	if len(pl.cand) == 0 {
+		return rules.NoPoint
+	}
+	return pl.cand[r.Intn(len(pl.cand))]
+}
+
+// saveChain adds the moves that rescue c's chain at s from atari: capturing
+// an adjacent enemy chain in atari, or extending if that gives two or more
+// liberties.
+func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
+	lib := b.AtariPoint(s)
+	if b.LegalEmpty(lib, c) && b.LibertiesAfter(lib, c, 2) >= 2 {
+		pl.cand = append(pl.cand, lib)
+	}
+	if b.ChainSize(s) > 6 {
+		return // walking big chains for counter-captures costs more than it finds
+	}
+	opp := c.Opponent()
+	dirs := b.Neighbors()
+	head := rules.Point(b.ChainHead(s))
+	st := head
+	for {
+		for _, d := range dirs {
+			n := st + rules.Point(d)
+			if b.Color(n) == opp && b.Liberties(n) == 1 {
+				pl.addIfLegal(b, b.AtariPoint(n), c)
+			}
+		}
+		st = b.NextStone(st)
+		if st == head {
+			break
+		}
+	}
+}
+
+func (pl *policy) addIfLegal(b *rules.Board, p rules.Point, c rules.Color) {
+	if b.LegalEmpty(p, c) {
+		pl.cand = append(pl.cand, p)
+	}
+}
+
+// shapeReply returns a random point among the 8 around the last move that
+// completes a MoGo shape and is not a self-atari, or NoPoint.
+func (pl *policy) shapeReply(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	for _, d := range b.Neighbors() {
+		pl.addShape(b, last+rules.Point(d), c)
+	}
+	for _, d := range b.Diagonals() {
+		pl.addShape(b, last+rules.Point(d), c)
+	}
+	if len(pl.cand) == 0 {
+		return rules.NoPoint
+	}
+	return pl.cand[r.Intn(len(pl.cand))]
+}
+
+func (pl *policy) addShape(b *rules.Board, p rules.Point, c rules.Color) {
+	if b.Color(p) == rules.Empty && matchesShape(b, p) && b.LegalEmpty(p, c) &&
+		!b.IsEye(p, c) && !b.IsSelfAtari(p, c) {
+		pl.cand = append(pl.cand, p)
+	}
+}
+
+// randomMove plays a uniform random move among those that are legal, do
+// not fill an own eye and are not self-atari (a lone stone thrown into the
+// opponent's eye space is allowed: it is how nakade kills), or passes.
+func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
+	n := b.EmptyCount()
+	for n > 0 {
+		i := r.Intn(n)
+		p := b.EmptyAt(i)
+		if !b.IsEye(p, c) && b.LegalEmpty(p, c) && (!b.IsSelfAtari(p, c) || throwIn(b, p, c)) {
+			b.PlayLegal(p, c)
+			return p
+		}
+		n--
+		b.SwapEmpty(i, n)
+	}
+	b.PlayLegal(rules.Pass, c)
+	return rules.Pass
+}
+
+// throwIn tells whether a self-atari at p is a lone stone surrounded by the
+// opponent (a nakade or throw-in) rather than a chain walking into atari.
+func throwIn(b *rules.Board, p rules.Point, c rules.Color) bool {
+	for _, d := range b.Neighbors() {
+		if b.Color(p+rules.Point(d)) == c {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,94 @@
+package engine
+
+import "github.com/gtpgo/gtpgo/rules"
+
+// prior returns the virtual visits and wins a new child starts with: an even
+// prior for every move, plus Go knowledge (captures, atari escapes, good
+// shape, closeness to the last move) as won visits and known mistakes
+// (self-atari, first line, pointless second-line moves) as lost visits.
+func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wins float32) {
+	pr := &w.s.p
+	even := float32(pr.PriorEven)
+	visits, wins = even, even/2
+	if p == rules.Pass {
+		// passing is rarely right before the end: a poor start, so it is
+		// tried when the other moves stop gaining
+		return even, even * 0.1
+	}
+	good := func(x float64) { visits += float32(x); wins += float32(x) }
+	bad := func(x float64) { visits += float32(x) }
+
+	captures := b.CaptureCount(p, c)
+	libs := b.LibertiesAfter(p, c, 3)
+	switch {
+	case captures > 0:
+		good(pr.PriorCapture)
+	case libs == 1:
+		bad(pr.PriorSelfAtari)
+	}
+	if libs >= 2 && savesFromAtari(b, p, c) {
+		good(pr.PriorAtari)
+	}
+	if matchesShape(b, p) && libs >= 2 {
+		good(pr.PriorPattern)
+	}
+	if last := b.LastMove(); last > 0 && near(b, p, last) {
+		good(pr.PriorNear)
+	}
+	x, y := b.XY(p)
+	size := b.Size
+	line := min(x, y, size-1-x, size-1-y)
+	if size >= 9 {
+		switch {
+		case line == 0 && !stonesWithin(b, p, 2):
+			bad(pr.PriorEdge * 2)
+		case line == 0:
+			bad(pr.PriorEdge)
+		case line == 1 && !stonesWithin(b, p, 3):
+			bad(pr.PriorEdge)
+		}
+	}
+	return visits, wins
+}
+
+// savesFromAtari tells whether p is the last liberty of one of c's chains.
+func savesFromAtari(b *rules.Board, p rules.Point, c rules.Color) bool {
+	for _, d := range b.Neighbors() {
+		n := p + rules.Point(d)
+		if b.Color(n) == c && b.Liberties(n) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// near tells whether p is within distance 2 (Manhattan) of q.
+func near(b *rules.Board, p, q rules.Point) bool {
+	px, py := b.XY(p)
+	qx, qy := b.XY(q)
+	return abs(px-qx)+abs(py-qy) <= 2
+}
+
+// stonesWithin tells whether any stone lies within Manhattan distance d of p.
+func stonesWithin(b *rules.Board, p rules.Point, d int) bool {
+	px, py := b.XY(p)
+	for dy := -d; dy <= d; dy++ {
+		for dx := -d + abs(dy); dx <= d-abs(dy); dx++ {
+			x, y := px+dx, py+dy
+			if x < 0 || y < 0 || x >= b.Size || y >= b.Size {
+				continue
+			}
+			if col := b.Color(b.At(x, y)); col == rules.Black || col == rules.White {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,136 @@
+package engine
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// node is one position of the search tree, reached by move. Statistics are
+// updated lock-free with atomics by all workers; wins are counted in half
+// points (2 a win, 1 a jigo) from the viewpoint of the player who played move.
+// Children sit contiguously in the arena; firstChild is published (atomically)
+// only after they are initialised, so readers see either no children or all.
+type node struct {
+	visits     atomic.Int32
+	wins       atomic.Int32
+	raveVisits atomic.Int32
+	raveWins   atomic.Int32
+	firstChild atomic.Int32 // 0: no children (index 0 is the root, never a child)
+	expanding  atomic.Int32 // 1 while one worker builds the children
+	pruned     atomic.Int32 // 1: the move breaks superko here; never select it
+
+	priorVisits float32 // virtual visits from prior knowledge (set before publication)
+	priorWins   float32
+	move        rules.Point
+	nChildren   int16
+}
+
+// arena is a fixed-capacity node store; allocation is one atomic add, so the
+// tree's memory is bounded by construction (set by the memory budget).
+type arena struct {
+	nodes []node
+	used  atomic.Int32
+}
+
+const nodeBytes = int(unsafe.Sizeof(node{}))
+
+func newArena(memoryMB int) *arena {
+	n := memoryMB << 20 / nodeBytes / 2 // two arenas: one is the target of tree reuse
+	if n > 1<<30 {
+		n = 1 << 30
+	}
+	return &arena{nodes: make([]node, n)}
+}
+
+// alloc reserves n consecutive nodes and returns the first index, or -1 when
+// the budget is exhausted (the search then stops growing the tree).
+func (a *arena) alloc(n int) int32 {
+	end := a.used.Add(int32(n))
+	if int(end) > len(a.nodes) {
+		return -1
+	}
+	return end - int32(n)
+}
+
+func (a *arena) full() bool { return int(a.used.Load()) >= len(a.nodes) }
+
+// reset empties the arena, clearing the nodes used before (reused nodes must
+// start from zeroed statistics).
+func (a *arena) reset() {
+	used := int(a.used.Load())
+	if used > len(a.nodes) {
+		used = len(a.nodes)
+	}
+	clear(a.nodes[:used])
+	a.used.Store(0)
+}
+
+// children returns the child slice of n (empty if n is a leaf).
+func (a *arena) children(n *node) []node {
+	first := n.firstChild.Load()
+	if first == 0 {
+		return nil
+	}
+	return a.nodes[first : first+int32(n.nChildren)]
+}
+
+// copySubtree copies the subtree rooted at src in arena from into a (which must
+// be empty) with its statistics, and returns the new root index.
+func (a *arena) copySubtree(from *arena, src int32) {
+	root := a.alloc(1)
+	copyStats(&a.nodes[root], &from.nodes[src])
+	type pair struct{ dst, src int32 }
+	queue := []pair{{root, src}}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		s := &from.nodes[p.src]
+		first := s.firstChild.Load()
+		if first == 0 {
+			continue
+		}
+		nc := int(s.nChildren)
+		dst := a.alloc(nc)
+		if dst < 0 {
+			continue // out of room: keep this node as a leaf
+		}
+		for i := 0; i < nc; i++ {
+			copyStats(&a.nodes[dst+int32(i)], &from.nodes[first+int32(i)])
+			queue = append(queue, pair{dst + int32(i), first + int32(i)})
+		}
+		d := &a.nodes[p.dst]
+		d.nChildren = int16(nc)
+		d.firstChild.Store(dst)
+	}
+}
+
+func copyStats(d, s *node) {
+	d.visits.Store(s.visits.Load())
+	d.wins.Store(s.wins.Load())
+	d.raveVisits.Store(s.raveVisits.Load())
+	d.raveWins.Store(s.raveWins.Load())
+	d.pruned.Store(s.pruned.Load())
+	d.priorVisits, d.priorWins = s.priorVisits, s.priorWins
+	d.move = s.move
+}
+
+// winRate is the node's mean result for the player who played its move,
+// counting prior virtual visits.
+func (n *node) winRate() float64 {
+	v := float64(n.visits.Load()) + float64(n.priorVisits)
+	if v <= 0 {
+		return 0.5
+	}
+	return (float64(n.wins.Load())/2 + float64(n.priorWins)) / v
+}
+
+// realWinRate ignores priors: the mean of real playouts only.
+func (n *node) realWinRate() float64 {
+	v := n.visits.Load()
+	if v <= 0 {
+		return 0.5
+	}
+	return float64(n.wins.Load()) / 2 / float64(v)
+}

@@ -1,0 +1,258 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// worker runs simulations: descend the tree, expand a leaf, play out, back up.
+// Everything it touches per simulation is preallocated here.
+type worker struct {
+	s          *search
+	board      rules.Board
+	rng        rules.Rand
+	pol        *policy
+	path       []int32
+	moves      []rules.Move
+	pathHashes []uint64
+	amaf       [rules.MaxPoints]rules.Color // first player of each point from some depth on
+	cands      []rules.Point
+}
+
+func newWorker(s *search, seed uint64) *worker {
+	w := &worker{s: s, pol: newPolicy(s.p.PlayoutPolicy == "heavy"),
+		path: make([]int32, 0, 64), moves: make([]rules.Move, 0, 4*rules.MaxPoints),
+		pathHashes: make([]uint64, 0, 64), cands: make([]rules.Point, 0, rules.MaxPoints)}
+	w.rng.Seed(seed)
+	return w
+}
+
+// simulate runs one simulation from the root.
+func (w *worker) simulate() {
+	s := w.s
+	a := s.a
+	b := &w.board
+	b.CopyFrom(&s.root)
+	w.path = append(w.path[:0], 0)
+	w.moves = w.moves[:0]
+	w.pathHashes = w.pathHashes[:0]
+	vl := int32(s.p.VirtualLoss)
+	c := s.color
+	n := &a.nodes[0]
+	for b.Passes() < 2 {
+		idx := w.selectChild(n)
+		if idx < 0 {
+			break
+		}
+		ch := &a.nodes[idx]
+		ch.visits.Add(vl)
+		if ch.move != rules.Pass {
+			h := b.HashAfter(ch.move, c)
+			if w.repeats(h) {
+				// positional superko inside the tree: this move is never playable here
+				ch.pruned.Store(1)
+				ch.visits.Add(-vl)
+				w.revertVirtualLoss()
+				return
+			}
+			w.pathHashes = append(w.pathHashes, h)
+		}
+		b.PlayLegal(ch.move, c)
+		w.path = append(w.path, idx)
+		w.moves = append(w.moves, rules.Move{Color: c, Point: ch.move})
+		c = c.Opponent()
+		n = ch
+	}
+	if b.Passes() < 2 && n.firstChild.Load() == 0 && n.visits.Load() >= int32(s.p.ExpandVisits)+vl && !a.full() {
+		w.expand(n, b, c, false)
+	}
+	w.moves = w.pol.playout(b, c, &w.rng, s.maxMoves, w.moves)
+	w.backup(b)
+}
+
+// repeats tells whether a position hash occurred in the game or on the path.
+func (w *worker) repeats(h uint64) bool {
+	if _, ok := w.s.history[h]; ok {
+		return true
+	}
+	for _, ph := range w.pathHashes {
+		if ph == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *worker) revertVirtualLoss() {
+	vl := int32(w.s.p.VirtualLoss)
+	for _, idx := range w.path[1:] {
+		w.s.a.nodes[idx].visits.Add(-vl)
+	}
+}
+
+// selectChild returns the arena index of the child of n to descend into, or
+// -1 if n has no (unpruned) children. The value blends the child's win rate
+// (with prior virtual visits) and its AMAF win rate, RAVE-style.
+func (w *worker) selectChild(n *node) int32 {
+	a := w.s.a
+	first := n.firstChild.Load()
+	if first == 0 {
+		return -1
+	}
+	children := a.nodes[first : first+int32(n.nChildren)]
+	equiv := w.s.p.RaveEquiv
+	expl := w.s.p.Exploration
+	logN := 0.0
+	if expl > 0 {
+		logN = math.Log(float64(n.visits.Load()) + 1)
+	}
+	best, bestVal := int32(-1), -1.0
+	for i := range children {
+		ch := &children[i]
+		if ch.pruned.Load() != 0 {
+			continue
+		}
+		v := float64(ch.visits.Load())
+		nv := v + float64(ch.priorVisits)
+		q := 0.5
+		if nv > 0 {
+			q = (float64(ch.wins.Load())/2 + float64(ch.priorWins)) / nv
+		}
+		if rv := float64(ch.raveVisits.Load()); rv > 0 {
+			beta := rv / (rv + nv + rv*nv/equiv)
+			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/2/rv
+		}
+		if expl > 0 {
+			q += expl * math.Sqrt(logN/(v+1))
+		}
+		if q > bestVal {
+			best, bestVal = first+int32(i), q
+		}
+	}
+	return best
+}
+
+// expand gives n its children: every legal move of c that does not fill an
+// own eye, and pass, each with prior knowledge. At the root every legal move
+// is included (the rules decide, not the eye heuristic).
+func (w *worker) expand(n *node, b *rules.Board, c rules.Color, root bool) {
+	if !n.expanding.CompareAndSwap(0, 1) {
+		return
+	}
+	w.cands = w.cands[:0]
+	for i := 0; i < b.EmptyCount(); i++ {
+		p := b.EmptyAt(i)
+		if b.LegalEmpty(p, c) && (root || !b.IsEye(p, c)) {
+			w.cands = append(w.cands, p)
+		}
+	}
+	w.cands = append(w.cands, rules.Pass)
+	a := w.s.a
+	first := a.alloc(len(w.cands))
+	if first < 0 {
+		return // out of memory: n stays a leaf for good
+	}
+	for i, p := range w.cands {
+		ch := &a.nodes[first+int32(i)]
+		ch.move = p
+		ch.priorVisits, ch.priorWins = w.prior(b, p, c)
+	}
+	n.nChildren = int16(len(w.cands))
+	n.firstChild.Store(first)
+}
+
+// backup propagates the playout result up the path: win counts for every
+// node, and AMAF counts for the children of every node on the path.
+func (w *worker) backup(b *rules.Board) {
+	s := w.s
+	a := s.a
+	score := b.PlayoutScore()
+	s.playouts.Add(1)
+	s.scoreSum.Add(int64(score))
+	w.recordOwnership(b)
+
+	diff := float64(score) - s.komi
+	var blackHalf int32 // Black's result in half points
+	switch {
+	case diff > 0:
+		blackHalf = 2
+	case diff == 0:
+		blackHalf = 1
+	}
+	result := func(c rules.Color) int32 {
+		if c == rules.Black {
+			return blackHalf
+		}
+		return 2 - blackHalf
+	}
+
+	// amaf[p] = first player of p among the moves from the current depth on;
+	// filled backwards so earlier moves overwrite later ones.
+	clear(w.amaf[:b.Len])
+	depth := len(w.path) - 1
+	for i := len(w.moves) - 1; i >= depth; i-- {
+		if m := w.moves[i]; m.Point != rules.Pass {
+			w.amaf[m.Point] = m.Color
+		}
+	}
+	vl := int32(s.p.VirtualLoss)
+	for i := depth; i >= 0; i-- {
+		nd := &a.nodes[w.path[i]]
+		toMove := s.color
+		if i%2 == 1 {
+			toMove = s.color.Opponent()
+		}
+		if first := nd.firstChild.Load(); first != 0 {
+			r := result(toMove)
+			children := a.nodes[first : first+int32(nd.nChildren)]
+			for j := range children {
+				ch := &children[j]
+				if ch.move != rules.Pass && w.amaf[ch.move] == toMove {
+					ch.raveVisits.Add(1)
+					ch.raveWins.Add(r)
+				}
+			}
+		}
+		if i > 0 {
+			nd.visits.Add(1 - vl)
+			m := w.moves[i-1]
+			nd.wins.Add(result(m.Color))
+			if m.Point != rules.Pass {
+				w.amaf[m.Point] = m.Color
+			}
+		} else {
+			nd.visits.Add(1)
+			nd.wins.Add(result(toMove.Opponent()))
+		}
+	}
+}
+
+// recordOwnership adds the final owner of every point to the search's
+// ownership counts: a stone's colour, or the colour of all the neighbours
+// of an empty point.
+func (w *worker) recordOwnership(b *rules.Board) {
+	owner := w.s.owner
+	dirs := b.Neighbors()
+	for i := 0; i < b.Len; i++ {
+		switch b.Color(rules.Point(i)) {
+		case rules.Black:
+			owner[i].Add(1)
+		case rules.White:
+			owner[i].Add(-1)
+		case rules.Empty:
+			var seen rules.Color
+			for _, d := range dirs {
+				if col := b.Color(rules.Point(i + d)); col != rules.Border {
+					seen |= col
+				}
+			}
+			switch seen {
+			case rules.Black:
+				owner[i].Add(1)
+			case rules.White:
+				owner[i].Add(-1)
+			}
+		}
+	}
+}

@@ -137,36 +137,22 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 func TestOwners(t *testing.T) {
 	b := MustDiagram(sekiDiagram)
 	st := statusOf(t, b, nil, []string{"B7", "D7"})
-	// draw writes an ownership map in the format of Board.String
-	draw := func(owner []Color) string {
-		out := ""
-		for y := b.Size - 1; y >= 0; y-- {
-			for x := 0; x < b.Size; x++ {
-				if x > 0 {
-					out += " "
-				}
-				out += map[Color]string{Empty: ".", Black: "X", White: "O"}[owner[b.At(x, y)]]
-			}
-			out += "\n"
-		}
-		return out
-	}
-	assert.Equal(t, MustDiagram(`
+	assert.Equal(t, normalize(`
 		O O . X X X O
 		O O X X X X O
 		X X O O O O O
 		X X X O O O O
 		X X . O O O O
 		X X X O O O O
-		X X X O O O O`).String(), draw(Owners(b, st, AreaScoring)))
-	assert.Equal(t, MustDiagram(`
+		X X X O O O O`), ownerString(b, Owners(b, st, AreaScoring)))
+	assert.Equal(t, normalize(`
 		. . . . . . .
 		. . . . . . .
 		. . . . . . .
 		X . . . O O O
 		. . . . O O O
 		X . . . O O O
-		. . . . O O O`).String(), draw(Owners(b, st, TerritoryScoring)))
+		. . . . O O O`), ownerString(b, Owners(b, st, TerritoryScoring)))
 }
 
 func TestCapturesCountUnderTerritoryScoring(t *testing.T) {

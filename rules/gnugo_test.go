@@ -308,3 +308,38 @@ func TestPassAliveAgainstGNUGo(t *testing.T) {
 	t.Logf("settled by both: %v; by GNU Go only: %d points", settledBoth, settledGNUGoOnly)
 	require.Positive(t, settledBoth["dead"])
 }
+
+// GNU Go's fixed_handicap agrees with FixedHandicap on every size it
+// supports (up to 19x19), stones and errors alike, except on 12x12 where it
+// uses the 4th line (gtp.md 1.8).
+func TestFixedHandicapAgainstGNUGo(t *testing.T) {
+	e := startGNUGo(t)
+	compared := 0
+	for size := 2; size <= 19; size++ {
+		g, err := NewGeometry(size)
+		require.NoError(t, err)
+		e.must(fmt.Sprintf("boardsize %d", size))
+		for n := 0; n <= 10; n++ {
+			e.must("clear_board")
+			got, gnugoErr := e.send(fmt.Sprintf("fixed_handicap %d", n))
+			pts, err := FixedHandicap(size, n)
+			if err != nil {
+				require.Error(t, gnugoErr, "size %d n %d: GNU Go places %s", size, n, got)
+				require.Contains(t, gnugoErr.Error(), err.Error())
+				continue
+			}
+			require.NoError(t, gnugoErr, "size %d n %d", size, n)
+			if size == 12 {
+				continue
+			}
+			want := make([]string, len(pts))
+			for i, p := range pts {
+				want[i] = g.Vertex(p)
+			}
+			sort.Strings(want)
+			require.Equal(t, want, vertexSet(got), "size %d n %d", size, n)
+			compared++
+		}
+	}
+	t.Logf("%d placements compared", compared)
+}

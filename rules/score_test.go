@@ -289,7 +289,7 @@ func refFrom(b *Board, status StatusMap) *refBoard {
 // left on the board plus the prisoners, when nothing is in seki.
 func TestAreaScoreAgainstReference(t *testing.T) {
 	rng := NewRand(7)
-	positions := 3000
+	positions := 1500
 	if testing.Short() {
 		positions = 300
 	}

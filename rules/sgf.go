@@ -23,7 +23,8 @@ type SGFGame struct {
 	// bytes (SGF files are often not UTF-8). It includes the interpreted
 	// ones (SZ, KM, RU...) so callers can tell an absent property apart.
 	Info map[string]string
-	// Setup is the root's AB, AW and AE stones in file order (AE as Empty).
+	// Setup is the root's AB, AW and AE stones (AE as Empty) in file
+	// order, each point once with the last colour the root gives it.
 	Setup []Move
 	// PlayerToMove is the root's PL, or Empty.
 	PlayerToMove Color
@@ -40,7 +41,7 @@ type SGFGame struct {
 type SGFNode struct {
 	Move *Move // B or W; Point is Pass for B[] (and B[tt] up to 19x19)
 	// Setup is non-nil when the node has setup properties (AB, AW, AE, PL):
-	// the stones in file order, AE as Empty.
+	// the stones as for SGFGame.Setup.
 	Setup        []Move
 	PlayerToMove Color // PL, or Empty
 	Index        int   // the node's number in the main line, the root being 0
@@ -102,6 +103,11 @@ type sgfParser struct {
 	pos   int
 	game  int // current game, from 1
 	scrap []byte
+	// where each point is in the setup list of the node being read, valid
+	// where setupMark equals setupGen (one generation per node)
+	setupAt   [MaxPoints]int32
+	setupMark [MaxPoints]uint32
+	setupGen  uint32
 }
 
 func (p *sgfParser) errorf(offset, node int, format string, args ...any) error {
@@ -358,6 +364,7 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 		break
 	}
 	seen := map[string]bool{}
+	p.setupGen++
 	for _, prop := range root.props {
 		id, v := prop.id, prop.vals[0]
 		switch id {
@@ -410,6 +417,9 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 	}
 	for i, raw := range nodes {
 		node := SGFNode{Index: i, Offset: raw.offset}
+		if i > 0 {
+			p.setupGen++
+		}
 		for _, prop := range raw.props {
 			switch prop.id {
 			case "B", "W":
@@ -515,7 +525,11 @@ func sgfMovePoint(v []byte, size int) (Point, error) {
 }
 
 // appendPoints adds the stones of an AB, AW or AE property, expanding
-// compressed rectangles such as "aa:cc"; empty values are ignored.
+// compressed rectangles such as "aa:cc"; empty values are ignored. A point
+// named again within the node keeps its first place in the list and takes
+// the new colour: the effect of the node is the same (the last colour
+// given wins), and the list stays within size*size entries however many
+// rectangles a file repeats.
 func (p *sgfParser) appendPoints(dst []Move, prop sgfProp, size, node int) ([]Move, error) {
 	c := Empty
 	switch prop.id {
@@ -523,6 +537,14 @@ func (p *sgfParser) appendPoints(dst []Move, prop sgfProp, size, node int) ([]Mo
 		c = Black
 	case "AW":
 		c = White
+	}
+	add := func(pt Point) {
+		if p.setupMark[pt] == p.setupGen {
+			dst[p.setupAt[pt]].Color = c
+			return
+		}
+		p.setupMark[pt], p.setupAt[pt] = p.setupGen, int32(len(dst))
+		dst = append(dst, Move{Color: c, Point: pt})
 	}
 	for _, v := range prop.vals {
 		v = bytes.TrimSpace(v)
@@ -542,7 +564,7 @@ func (p *sgfParser) appendPoints(dst []Move, prop sgfProp, size, node int) ([]Mo
 				x2, y2 := geo.XY(p2)
 				for y := max(y1, y2); y >= min(y1, y2); y-- { // top row first, as in the file
 					for x := min(x1, x2); x <= max(x1, x2); x++ {
-						dst = append(dst, Move{Color: c, Point: geo.At(x, y)})
+						add(geo.At(x, y))
 					}
 				}
 				continue

@@ -117,7 +117,7 @@ func TestParseSGF(t *testing.T) {
 		},
 		{
 			name: "root and mid-game setup, compressed list, AE, PL", file: "setup.sgf",
-			want: []sgfWant{{size: 7, setup: "B A7, B B7, B A6, B B6, B G1, W C5, W C4, E B6", toMove: White,
+			want: []sgfWant{{size: 7, setup: "B A7, B B7, B A6, E B6, B G1, W C5, W C4", toMove: White,
 				nodes: []string{"W E3", "setup B F2, E C5; PL W", "W F3", "B F1"}}},
 		},
 		{
@@ -154,6 +154,13 @@ func TestParseSGF(t *testing.T) {
 			name: "compressed lists with corners in any order",
 			text: "(;SZ[5]AB[aa:cb]AW[ee:ed][]AB[bd])",
 			want: []sgfWant{{size: 5, setup: "B A5, B B5, B C5, B A4, B B4, B C4, W E2, W E1, B B2"}},
+		},
+		{
+			name: "a point named again keeps its place and takes the last colour",
+			text: "(;SZ[5]AB[aa:bb]AE[ab:bb]AW[bb][aa:ee]AE[ee];AW[aa]AB[aa]AE[bb])",
+			want: []sgfWant{{size: 5, setup: "W A5, W B5, W A4, W B4, W C5, W D5, W E5, W C4, W D4, W E4, " +
+				"W A3, W B3, W C3, W D3, W E3, W A2, W B2, W C2, W D2, W E2, W A1, W B1, W C1, W D1, E E1",
+				nodes: []string{"setup B A5, E B4"}}},
 		},
 		{
 			name: "escapes in game info",

@@ -57,6 +57,8 @@ type SGFError struct {
 	Msg    string
 }
 
+// Error formats the error with its location: "sgf: game 2, node 14, byte
+// 3456: ...".
 func (e *SGFError) Error() string {
 	var where []string
 	if e.Game > 0 {
@@ -79,23 +81,27 @@ type MoveError struct {
 	Err        error  // the rules' reason, e.g. ErrSuperko
 }
 
+// Error formats the error as "sgf: move 57 (node 58) W Q16: <reason>".
 func (e *MoveError) Error() string {
 	return fmt.Sprintf("sgf: move %d (node %d) %s %s: %v", e.MoveNumber, e.Node, e.Move.Color.Letter(), e.Vertex, e.Err)
 }
 
+// Unwrap gives the rules' reason, for errors.Is(err, ErrSuperko) and such.
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// sgfProp is one property of a parsed node; values alias the input unless
-// they had escapes.
+// sgfProp is one property of a parsed node: its values are
+// sgfParser.vals[valStart:valEnd], which alias the input unless they had
+// escapes.
 type sgfProp struct {
-	id     string
-	vals   [][]byte
-	offset int // of the first '['
+	id               string
+	valStart, valEnd int
+	offset           int // of the first '['
 }
 
+// sgfRawNode is a node: its properties are sgfParser.props[start:end].
 type sgfRawNode struct {
-	offset int
-	props  []sgfProp
+	offset     int
+	start, end int
 }
 
 type sgfParser struct {
@@ -103,6 +109,12 @@ type sgfParser struct {
 	pos   int
 	game  int // current game, from 1
 	scrap []byte
+	// the properties and values of the current game's main line, reused
+	// from game to game so that a large collection parses without an
+	// allocation per node
+	nodes []sgfRawNode
+	props []sgfProp
+	vals  [][]byte
 	// where each point is in the setup list of the node being read, valid
 	// where setupMark equals setupGen (one generation per node)
 	setupAt   [MaxPoints]int32
@@ -121,6 +133,9 @@ func (p *sgfParser) errorf(offset, node int, format string, args ...any) error {
 // as AB, a lone "b" as B). Variations are checked for syntax and dropped.
 func ParseSGF(data []byte) ([]*SGFGame, error) {
 	p := &sgfParser{data: data}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.pos = 3 // a UTF-8 byte order mark, as some editors save files
+	}
 	var games []*SGFGame
 	for {
 		p.skipSpace()
@@ -172,7 +187,9 @@ func (p *sgfParser) parseTree() ([]sgfRawNode, error) {
 	}
 	stack := []frame{{open: p.pos, main: true}}
 	p.pos++
-	var main []sgfRawNode
+	p.props, p.vals = p.props[:0], p.vals[:0]
+	main := p.nodes[:0]
+	defer func() { p.nodes = main[:0] }()
 	for len(stack) > 0 {
 		p.skipSpace()
 		top := &stack[len(stack)-1]
@@ -185,8 +202,11 @@ func (p *sgfParser) parseTree() ([]sgfRawNode, error) {
 				return nil, p.errorf(p.pos, -1, "node after a variation")
 			}
 			top.nodes++
-			keep := top.main
-			node, err := p.parseNode(keep, len(main))
+			keep, index := top.main, len(main)
+			if !keep {
+				index = -1 // a node of a variation has no main-line number
+			}
+			node, err := p.parseNode(keep, index)
 			if err != nil {
 				return nil, err
 			}
@@ -227,7 +247,7 @@ func init() {
 
 // parseNode reads the node at ';'. With keep false it only checks syntax.
 func (p *sgfParser) parseNode(keep bool, index int) (sgfRawNode, error) {
-	node := sgfRawNode{offset: p.pos}
+	node := sgfRawNode{offset: p.pos, start: len(p.props), end: len(p.props)}
 	p.pos++
 	for {
 		p.skipSpace()
@@ -258,7 +278,7 @@ func (p *sgfParser) parseNode(keep bool, index int) (sgfRawNode, error) {
 				p.scrap = append(p.scrap, ch-'a'+'A')
 			}
 		}
-		prop := sgfProp{offset: p.pos}
+		prop := sgfProp{offset: p.pos, valStart: len(p.vals)}
 		values := 0
 		for {
 			p.skipSpace()
@@ -274,7 +294,7 @@ func (p *sgfParser) parseNode(keep bool, index int) (sgfRawNode, error) {
 			}
 			values++
 			if keep {
-				prop.vals = append(prop.vals, v)
+				p.vals = append(p.vals, v)
 			}
 		}
 		if values == 0 {
@@ -286,7 +306,9 @@ func (p *sgfParser) parseNode(keep bool, index int) (sgfRawNode, error) {
 			} else {
 				prop.id = string(p.scrap)
 			}
-			node.props = append(node.props, prop)
+			prop.valEnd = len(p.vals)
+			p.props = append(p.props, prop)
+			node.end = len(p.props)
 		}
 	}
 }
@@ -348,25 +370,25 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 	root := nodes[0]
 	g := &SGFGame{Size: 19, Info: map[string]string{}, index: p.game, offset: root.offset}
 	// SZ first: every point of the game depends on it.
-	for _, prop := range root.props {
+	for _, prop := range p.props[root.start:root.end] {
 		if prop.id != "SZ" {
 			continue
 		}
-		v := string(bytes.TrimSpace(prop.vals[0]))
+		v := string(bytes.TrimSpace(p.vals[prop.valStart]))
 		if a, b, ok := strings.Cut(v, ":"); ok && a == b {
 			v = a // FF[4] allows "19:19"; only square boards are supported
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < MinSize || n > MaxSize {
-			return nil, p.errorf(prop.offset, 0, "board size SZ[%s] is not supported (want %d..%d)", prop.vals[0], MinSize, MaxSize)
+			return nil, p.errorf(prop.offset, 0, "board size SZ[%s] is not supported (want %d..%d)", p.vals[prop.valStart], MinSize, MaxSize)
 		}
 		g.Size = n
 		break
 	}
 	seen := map[string]bool{}
 	p.setupGen++
-	for _, prop := range root.props {
-		id, v := prop.id, prop.vals[0]
+	for _, prop := range p.props[root.start:root.end] {
+		id, v := prop.id, p.vals[prop.valStart]
 		switch id {
 		case "AB", "AW", "AE":
 			var err error
@@ -415,21 +437,23 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 			g.PlayerToMove = c
 		}
 	}
+	g.Nodes = make([]SGFNode, 0, len(nodes))
+	moves := make([]Move, len(nodes)) // one allocation for the moves of the game
 	for i, raw := range nodes {
 		node := SGFNode{Index: i, Offset: raw.offset}
 		if i > 0 {
 			p.setupGen++
 		}
-		for _, prop := range raw.props {
+		for _, prop := range p.props[raw.start:raw.end] {
 			switch prop.id {
 			case "B", "W":
 				if node.Move != nil {
 					return nil, p.errorf(prop.offset, i, "two moves in one node")
 				}
-				if len(prop.vals) > 1 {
-					return nil, p.errorf(prop.offset, i, "a move with %d values", len(prop.vals))
+				if n := prop.valEnd - prop.valStart; n > 1 {
+					return nil, p.errorf(prop.offset, i, "a move with %d values", n)
 				}
-				pt, err := sgfMovePoint(prop.vals[0], g.Size)
+				pt, err := sgfMovePoint(p.vals[prop.valStart], g.Size)
 				if err != nil {
 					return nil, p.errorf(prop.offset, i, "%v", err)
 				}
@@ -437,7 +461,8 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 				if prop.id == "W" {
 					c = White
 				}
-				node.Move = &Move{Color: c, Point: pt}
+				moves[i] = Move{Color: c, Point: pt}
+				node.Move = &moves[i]
 			case "AB", "AW", "AE":
 				if i == 0 {
 					continue // the root's setup is the start position
@@ -453,7 +478,7 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 				if i == 0 {
 					continue
 				}
-				c, err := parsePL(string(bytes.TrimSpace(prop.vals[0])))
+				c, err := parsePL(string(bytes.TrimSpace(p.vals[prop.valStart])))
 				if err != nil {
 					return nil, p.errorf(prop.offset, i, "%v", err)
 				}
@@ -546,7 +571,7 @@ func (p *sgfParser) appendPoints(dst []Move, prop sgfProp, size, node int) ([]Mo
 		p.setupMark[pt], p.setupAt[pt] = p.setupGen, int32(len(dst))
 		dst = append(dst, Move{Color: c, Point: pt})
 	}
-	for _, v := range prop.vals {
+	for _, v := range p.vals[prop.valStart:prop.valEnd] {
 		v = bytes.TrimSpace(v)
 		if len(v) == 0 {
 			continue

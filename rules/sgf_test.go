@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,6 +165,11 @@ func TestParseSGF(t *testing.T) {
 				nodes: []string{"setup B A5, E B4"}}},
 		},
 		{
+			name: "UTF-8 byte order mark",
+			text: "\xef\xbb\xbf(;SZ[5];B[aa])",
+			want: []sgfWant{{size: 5, nodes: []string{"B A5"}}},
+		},
+		{
 			name: "escapes in game info",
 			text: `(;SZ[9]PB[a\\b\]c]PW[\x\:])`,
 			want: []sgfWant{{size: 9, info: map[string]string{"PB": `a\b]c`, "PW": "x:"}}},
@@ -244,6 +251,7 @@ func TestParseSGFErrors(t *testing.T) {
 		{"property without value", "(;SZ)", `property "SZ" without a value`, 2},
 		{"digit in a node", "(;SZ[9] 5[9])", "unexpected '5' in a node", 8},
 		{"node after a variation", "(;SZ[9](;B[aa]);W[bb])", "node after a variation", 15},
+		{"error in a variation has no node number", "(;SZ[9](;B[aa])(;B[aa]C[x)", "game 1, byte 23: unclosed '['", 23},
 		{"junk between nodes", "(;SZ[9]\x00;B[aa])", "unexpected '\\x00' in a node", 7},
 		{"deep nesting, truncated", "(;" + strings.Repeat("(;B[aa]", 100000), "unclosed '('", 2 + 7*99999},
 		{"error in the second game", "(;SZ[9])(;SZ[9];B[zz])", "game 2, node 1", 17},
@@ -611,4 +619,50 @@ func TestSGFMoveErrorUnwraps(t *testing.T) {
 	e := &MoveError{MoveNumber: 3, Node: 4, Move: Move{Color: White, Point: Pass}, Vertex: "pass", Err: ErrKo}
 	assert.True(t, errors.Is(e, ErrKo))
 	assert.Equal(t, "sgf: move 3 (node 4) W pass: move retakes a ko", e.Error())
+}
+
+// BenchmarkParseSGF parses the 2001 KGS collection (2,298 games, 3.5 MB).
+func BenchmarkParseSGF(b *testing.B) {
+	files, _ := filepath.Glob(kgsGlob)
+	if len(files) == 0 {
+		b.Skip("no KGS records in " + kgsGlob)
+	}
+	f, err := os.Open(files[0])
+	require.NoError(b, err)
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	require.NoError(b, err)
+	data, err := io.ReadAll(zr)
+	require.NoError(b, err)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseSGF(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSGFNewGame replays a 300-move record under Chinese rules
+// (positional superko checks against the whole history).
+func BenchmarkSGFNewGame(b *testing.B) {
+	g, err := NewGame(19, Chinese, 7.5)
+	require.NoError(b, err)
+	rng := NewRand(3)
+	var scratch Board
+	for g.MoveNumber() < 300 {
+		scratch.CopyFrom(g.Board())
+		c := g.ToMove()
+		if p := scratch.RandomMove(c, rng); g.Play(c, p) != nil {
+			require.NoError(b, g.Play(c, Pass))
+		}
+	}
+	games, err := ParseSGF(WriteSGF(g, nil, ""))
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := games[0].NewGame(Chinese, false); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -609,9 +609,11 @@ func (s *SGFGame) NewGame(defaultRules Ruleset, lenient bool) (*Game, []*MoveErr
 }
 
 // Replay is NewGame stopping before move number before (moves count from 1,
-// passes included; 0 or a number past the end replays everything), as GTP's
-// loadsgf wants it. Setup nodes before that move are applied. When it stops
-// before a move, the player to move is the one who plays that move.
+// passes included; 0 or less, or a number past the end, replays everything),
+// as GTP's loadsgf wants it. Setup nodes before that move are applied. When
+// it stops before a move, the player to move is the one who plays that move
+// (set with Game.SetToMove; past the start that is not an event of the
+// record, so an Undo forgets it).
 //
 // The start position is the root's stones: with HA >= 2 and exactly HA
 // black stones (nothing else) they are handicap stones (Game.SetHandicap),

@@ -34,6 +34,7 @@ func TestMain(m *testing.M) {
 //	say=N:TEXT  answer the N-th genmove with TEXT
 //	badid=N     answer the N-th genmove with the wrong id
 //	refuse=CMD  answer "? refused" to every CMD command
+//	handicap=V  fixed_handicap answer (default "B2 D4", for 5x5)
 //	score=S     final_score answer (default B+1.5; "fail" fails)
 //	log=PATH    append one line to PATH at startup
 func fakeCommand(t *testing.T, opts ...string) string {
@@ -53,7 +54,7 @@ func fakeCommand(t *testing.T, opts ...string) string {
 // even column and row, in order, so stones never touch: no captures, no
 // suicide, and the engine needs no board logic.
 func fakeEngine(args []string) int {
-	opt := map[string]string{"name": "Fake", "pass": "3", "score": "B+1.5"}
+	opt := map[string]string{"name": "Fake", "pass": "3", "score": "B+1.5", "handicap": "B2 D4"}
 	for _, a := range args {
 		k, v, _ := strings.Cut(a, "=")
 		opt[k] = v
@@ -109,7 +110,7 @@ func fakeEngine(args []string) int {
 		case "version":
 			reply(true, "1.0")
 		case "list_commands":
-			reply(true, "protocol_version\nname\nversion\nlist_commands\nboardsize\nclear_board\nkomi\nplay\ngenmove\nfinal_score\ntime_settings\ntime_left\nquit")
+			reply(true, "protocol_version\nname\nversion\nlist_commands\nboardsize\nclear_board\nkomi\nplay\ngenmove\nfixed_handicap\nfinal_score\ntime_settings\ntime_left\nquit")
 		case "boardsize":
 			n, err := strconv.Atoi(strings.Join(cmdArgs, ""))
 			g, gerr := rules.NewGeometry(n)
@@ -122,6 +123,13 @@ func fakeEngine(args []string) int {
 		case "clear_board":
 			occupied = map[rules.Point]bool{}
 			reply(true, "")
+		case "fixed_handicap":
+			for _, v := range strings.Fields(opt["handicap"]) {
+				if p, err := geo.ParseVertex(v); err == nil {
+					occupied[p] = true
+				}
+			}
+			reply(true, opt["handicap"])
 		case "komi", "time_settings", "time_left":
 			reply(true, "")
 		case "play":

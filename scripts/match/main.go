@@ -520,7 +520,7 @@ func printSummary(w io.Writer, cfg *config, dat *datFile) {
 	}
 	fmt.Fprintf(w, "  losses by engine failure (engine1/engine2): %s\n", strings.Join(parts, ", "))
 	if t.duplicates > 0 {
-		fmt.Fprintf(w, "  %d games repeat an earlier game move for move (DUP column): deterministic engines?\n", t.duplicates)
+		fmt.Fprintf(w, "  duplicates (games that repeat an earlier one move for move, DUP column): %d; deterministic engines?\n", t.duplicates)
 	}
 	if t.moveLimit > 0 {
 		fmt.Fprintf(w, "  games stopped at the move limit: %d\n", t.moveLimit)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,6 +115,30 @@ func TestGameEndings(t *testing.T) {
 				moves:  []string{"B[ae]", "W[ce]"}},
 		},
 		{
+			name:  "hung engine without a clock hits the hard time-out",
+			white: []string{"hang=1"},
+			flags: []string{"-hard-timeout", "0.5"},
+			want: want{re: "B+T", resB: "B+T", resW: "B+T", resR: "B+T", err: true,
+				errMsg: []string{"time-out by engine2 Fake[2] (White)", `no answer to "genmove white" within 0.5s`},
+				moves:  []string{"B[ae]"}},
+		},
+		{
+			name:  "handicap stones, White moves first",
+			black: []string{"score=B+0.5"},
+			white: []string{"score=B+0.5"},
+			flags: []string{"-handicap", "2"},
+			want: want{re: "B+0.5", resB: "B+0.5", resW: "B+0.5", resR: "?",
+				moves: []string{"W[ae]", "B[ce]", "W[ee]", "B[ac]", "W[]", "B[]"}},
+		},
+		{
+			name:  "handicap stones that differ lose for White",
+			white: []string{"handicap=B2 D3"},
+			flags: []string{"-handicap", "2"},
+			want: want{re: "B+F", resB: "B+F", resW: "B+F", resR: "B+F", err: true,
+				errMsg: []string{"malformed response by engine2", "placed other stones"},
+				moves:  []string{}},
+		},
+		{
 			name:  "malformed response loses",
 			white: []string{"garbage=1"},
 			want: want{re: "B+F", resB: "B+F", resW: "B+F", resR: "B+F", err: true,
@@ -208,7 +233,11 @@ func TestGameEndings(t *testing.T) {
 			assert.Equal(t, []string{"5"}, nodes[0]["SZ"])
 			assert.Equal(t, []string{"0.5"}, nodes[0]["KM"])
 			if tt.want.moves != nil {
-				assert.Equal(t, tt.want.moves, moveList(nodes))
+				assert.Equal(t, tt.want.moves, append([]string{}, moveList(nodes)...))
+			}
+			if slices.Contains(tt.flags, "-handicap") {
+				assert.Equal(t, []string{"2"}, nodes[0]["HA"])
+				assert.Equal(t, []string{"bd", "db"}, nodes[0]["AB"])
 			}
 			assert.Equal(t, len(moveList(nodes)), row.Len, "LEN counts the moves in the SGF")
 			if tt.want.endNote != "" {

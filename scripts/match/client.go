@@ -308,6 +308,9 @@ func (e *engine) close() time.Duration {
 	return 0
 }
 
+// maxLine bounds the stdout bytes buffered without a line break.
+const maxLine = 1 << 20
+
 // lineWriter receives an engine's stdout and passes on complete lines.
 type lineWriter struct {
 	lines   chan<- string
@@ -319,11 +322,19 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	w.partial = append(w.partial, p...)
 	for {
 		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 && len(w.partial) > maxLine {
+			// An endless line must not eat memory: hand it on in pieces
+			// (it is not a GTP response, so it will be malformed).
+			i = maxLine
+		}
 		if i < 0 {
 			return len(p), nil
 		}
 		line := string(w.partial[:i])
-		w.partial = w.partial[i+1:]
+		if i < len(w.partial) && w.partial[i] == '\n' {
+			i++
+		}
+		w.partial = w.partial[i:]
 		select {
 		case w.lines <- line:
 		case <-w.stop:

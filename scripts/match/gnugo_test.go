@@ -27,7 +27,7 @@ func TestGnuGoMatch(t *testing.T) {
 	dir := t.TempDir()
 	out, stderr, err := runMatch(t, dir,
 		"-engine1", gnugo, "-engine2", gnugo, "-referee", referee,
-		"-games", "2", "-size", "7", "-komi", "7.5", "-time", "5", "-parallel", "2")
+		"-games", "2", "-size", "7", "-komi", "7.5", "-parallel", "2")
 	require.NoError(t, err, stderr)
 
 	d := readResults(t, dir)

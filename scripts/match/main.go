@@ -2,7 +2,7 @@
 // the score, the win rate with its 95% confidence interval and the Elo
 // difference it implies.
 //
-//	go run ./scripts/match -engine1 "gtpgo" -engine2 "/usr/games/gnugo --mode gtp --level 1" \
+//	go run ./scripts/match -engine1 "./gtpgo" -engine2 "/usr/games/gnugo --mode gtp --level 1" \
 //	    -games 20 -size 9 -komi 7 -time 2 -referee "/usr/games/gnugo --mode gtp --chinese-rules" -out /tmp/m1
 //
 // Each game runs on fresh engine processes (so a crashed engine is restarted
@@ -80,7 +80,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	komi := fs.Float64("komi", 7.5, "komi")
 	handicap := fs.Int("handicap", 0, "fixed handicap stones (2..9), placed with fixed_handicap")
 	rulesName := fs.String("rules", "chinese", "rules that judge legality ("+strings.Join(rules.RulesetNames(), ", ")+"); sent as kgs-rules to engines that list it")
-	perMove := fs.Float64("time", 0, "seconds per move: time_settings 0 <t> 1 (Canadian, one stone per period)")
+	perMove := fs.Float64("time", 0, "seconds per move: time_settings 0 <t> 1 (Canadian, one stone per period; engines get whole seconds, rounded up)")
 	mainTime := fs.Float64("main", 0, "main time in seconds (alone: sudden death)")
 	byoyomi := fs.Float64("byoyomi", 0, "byo-yomi period in seconds after main time (Canadian)")
 	stones := fs.Int("stones", 1, "moves per byo-yomi period")
@@ -190,6 +190,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	dups := loadDupKeys(cfg, dat)
 
+	// A table that cannot be written stops the match: games played after
+	// that would be lost.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan int)
 	results := make(chan gameResult)
 	go func() {
@@ -227,6 +231,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			markDuplicate(dups, res.rec)
 			if saveErr = saveGame(cfg, datPath, dat, res.rec); saveErr == nil {
 				fmt.Fprintln(stderr, progressLine(cfg, dat, res.rec.row))
+			} else {
+				cancel()
 			}
 		}
 	}

@@ -61,21 +61,21 @@ func TestEngineTranscript(t *testing.T) {
 	assert.True(t, e.known["genmove"])
 	assert.False(t, e.known["kgs-rules"])
 
-	resp, err := e.send("boardsize 5", time.Second)
+	resp, err := e.send("boardsize 5", 5*time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, "", resp)
-	resp, err = e.send("genmove b", time.Second)
+	resp, err = e.send("genmove b", 5*time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, "A1", resp)
-	_, err = e.send("komi 6.5", time.Second)
+	_, err = e.send("komi 6.5", 5*time.Second)
 	var f *gtpFailure
 	require.ErrorAs(t, err, &f)
 	assert.Equal(t, "refused", f.msg)
-	resp, err = e.send("list_commands", time.Second)
+	resp, err = e.send("list_commands", 5*time.Second)
 	require.NoError(t, err)
 	assert.Contains(t, resp, "\ngenmove\n", "multi-line answers keep their lines")
 	assert.Greater(t, e.close(), time.Duration(-1))
-	_, err = e.send("name", time.Second)
+	_, err = e.send("name", 5*time.Second)
 	assert.Error(t, err, "a closed engine answers nothing")
 }
 

@@ -109,17 +109,17 @@ func TestGameEndings(t *testing.T) {
 		{
 			name:  "time-out loses",
 			black: []string{"hang=2"},
-			flags: []string{"-time", "1", "-timeout-margin", "0.2"},
+			flags: []string{"-time", "1", "-timeout-margin", "1"},
 			want: want{re: "W+T", resB: "W+T", resW: "W+T", resR: "W+T", err: true,
-				errMsg: []string{"time-out by engine1 Fake[1] (Black)", "no move within 1.2s"},
+				errMsg: []string{"time-out by engine1 Fake[1] (Black)", "no move within 2.0s"},
 				moves:  []string{"B[ae]", "W[ce]"}},
 		},
 		{
 			name:  "hung engine without a clock hits the hard time-out",
 			white: []string{"hang=1"},
-			flags: []string{"-hard-timeout", "0.5"},
+			flags: []string{"-hard-timeout", "1.5"},
 			want: want{re: "B+T", resB: "B+T", resW: "B+T", resR: "B+T", err: true,
-				errMsg: []string{"time-out by engine2 Fake[2] (White)", `no answer to "genmove white" within 0.5s`},
+				errMsg: []string{"time-out by engine2 Fake[2] (White)", `no answer to "genmove white" within 1.5s`},
 				moves:  []string{"B[ae]"}},
 		},
 		{

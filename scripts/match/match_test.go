@@ -448,3 +448,60 @@ func TestEngineLabels(t *testing.T) {
 	assert.Equal(t, [2]string{"G[1]", "G[2]"}, engineLabels([2]string{"G", "G"}, [2]string{"3.8", "3.8"}))
 	assert.Equal(t, [2]string{"engine1", "engine2"}, engineLabels([2]string{"", " "}, [2]string{"", ""}))
 }
+
+func TestParseFlags(t *testing.T) {
+	base := []string{"-black", "a", "-white", "b", "-out", "d"}
+	tests := []struct {
+		name  string
+		args  []string
+		want  string // error substring; "" for success
+		check func(t *testing.T, c *config)
+	}{
+		{"defaults", base, "", func(t *testing.T, c *config) {
+			assert.Equal(t, [2]string{"a", "b"}, c.engines)
+			assert.False(t, c.alternate)
+			assert.Equal(t, 19, c.size)
+			assert.Equal(t, 3*19*19, c.maxMoves)
+			assert.Equal(t, rules.Chinese, c.ruleset)
+			assert.False(t, c.tc.enabled())
+		}},
+		{"engine1/engine2 alternate", []string{"-engine1", "a", "-engine2", "b", "-out", "d", "-size", "9"}, "", func(t *testing.T, c *config) {
+			assert.True(t, c.alternate)
+			assert.Equal(t, 243, c.maxMoves)
+		}},
+		{"per-move time", append(base, "-time", "5"), "", func(t *testing.T, c *config) {
+			assert.Equal(t, timeControl{byoyomi: 5, stones: 1}, c.tc)
+			assert.Equal(t, "time_settings 0 5 1", c.tc.command())
+		}},
+		{"main plus Canadian", append(base, "-main", "60", "-byoyomi", "10", "-stones", "5"), "", func(t *testing.T, c *config) {
+			assert.Equal(t, "time_settings 60 10 5", c.tc.command())
+			assert.Equal(t, "60s + 5 moves in 10s (Canadian)", c.tc.String())
+		}},
+		{"sudden death", append(base, "-main", "90", "-rules", "Japanese"), "", func(t *testing.T, c *config) {
+			assert.Equal(t, "90s sudden death", c.tc.String())
+			assert.Equal(t, rules.Japanese, c.ruleset)
+		}},
+		{"mixed engine flags", []string{"-black", "a", "-engine2", "b", "-out", "d"}, "either -black and -white", nil},
+		{"no out", []string{"-black", "a", "-white", "b"}, "-out DIR is required", nil},
+		{"one-stone handicap", append(base, "-handicap", "1"), "fixed handicap is 2..9", nil},
+		{"bad size", append(base, "-size", "26"), "unsupported board size", nil},
+		{"bad rules", append(base, "-rules", "ing"), "unknown rules", nil},
+		{"time with stones", append(base, "-time", "5", "-stones", "3"), "one stone per period", nil},
+		{"time and byoyomi", append(base, "-time", "5", "-byoyomi", "6"), "give one of them", nil},
+		{"no games", append(base, "-games", "0"), "at least one game", nil},
+		{"stray argument", append(base, "extra"), "unexpected arguments", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			c, err := parseFlags(tt.args, &stderr)
+			if tt.want != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.want)
+				return
+			}
+			require.NoError(t, err)
+			tt.check(t, c)
+		})
+	}
+}

@@ -44,6 +44,8 @@ func (tc timeControl) String() string {
 		return sec(tc.main) + "s sudden death"
 	case tc.main <= 0 && tc.stones == 1:
 		return sec(tc.byoyomi) + "s per move"
+	case tc.stones == 1:
+		return fmt.Sprintf("%ss + %ss per move", sec(tc.main), sec(tc.byoyomi))
 	}
 	return fmt.Sprintf("%ss + %d moves in %ss (Canadian)", sec(tc.main), tc.stones, sec(tc.byoyomi))
 }

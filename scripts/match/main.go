@@ -512,8 +512,12 @@ func progressLine(cfg *config, dat *datFile, row datRow) string {
 func printSummary(w io.Writer, cfg *config, dat *datFile) {
 	t := tallyRows(dat.Rows)
 	l := cfg.labels
-	fmt.Fprintf(w, "%s vs %s: %d games, %dx%d, komi %s, %s rules, time %s\n",
-		l[0], l[1], t.games, cfg.size, cfg.size, formatKomi(cfg.komi), cfg.ruleset.Name, cfg.tc)
+	games := "games"
+	if t.games == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(w, "%s vs %s: %d %s, %dx%d, komi %s, %s rules, time %s\n",
+		l[0], l[1], t.games, games, cfg.size, cfg.size, formatKomi(cfg.komi), cfg.ruleset.Name, cfg.tc)
 	fmt.Fprintf(w, "  %s wins %d, %s wins %d, draws %d, unknown %d\n", l[0], t.wins[0], l[1], t.wins[1], t.draws, t.unknown)
 	if s, err := matchStats(t.wins[0], t.draws, t.wins[1]); err == nil {
 		fmt.Fprintf(w, "  %s win rate %.1f%% (95%% CI %.1f%% .. %.1f%%, Wilson)\n", l[0], 100*s.Rate, 100*s.RateLo, 100*s.RateHi)

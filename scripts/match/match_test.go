@@ -246,7 +246,7 @@ func TestGameEndings(t *testing.T) {
 			if tt.want.err {
 				assert.Contains(t, lastComment(nodes), "loses by")
 			}
-			assert.Contains(t, out, "Fake[1] vs Fake[2]: 1 games")
+			assert.Contains(t, out, "Fake[1] vs Fake[2]: 1 game,")
 		})
 	}
 }

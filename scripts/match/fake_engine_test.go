@@ -19,6 +19,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngine(os.Args[2:]))
 	}
+	// Under -race every process sleeps a second at exit by default; the
+	// fake engines are this binary, and a match starts dozens of them.
+	if os.Getenv("GORACE") == "" {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	os.Exit(m.Run())
 }
 

@@ -75,29 +75,40 @@ func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
 	return status
 }
 
-// markSeki marks alive chains that share a liberty, owned by nobody in the
-// playouts, with an alive enemy chain.
+// markSeki marks the alive chains around a seki point: an empty point owned
+// by nobody in the playouts, next to alive chains of both colours, that
+// neither side can fill without putting its own chain in atari. (A dame
+// between two living groups is unowned too, but filling it costs nothing.)
 func markSeki(b *rules.Board, status rules.StatusMap, ownership []float64) {
-	var libs []rules.Point
-	for _, p := range b.Points() {
-		c := b.Color(p)
-		if (c != rules.Black && c != rules.White) || status[p] != rules.Alive || b.ChainHead(p) != int(p) {
+	for i := 0; i < b.EmptyCount(); i++ {
+		l := b.EmptyAt(i)
+		if ownership[l] > sekiOwnership || ownership[l] < -sekiOwnership {
 			continue
 		}
-		libs = b.ChainLiberties(p, libs[:0])
-		for _, l := range libs {
-			if ownership[l] > sekiOwnership || ownership[l] < -sekiOwnership {
-				continue
-			}
-			for _, d := range b.Neighbors() {
-				n := l + rules.Point(d)
-				if b.Color(n) == c.Opponent() && status[n] != rules.Dead {
-					status.SetChain(b, p, rules.Seki)
-					status.SetChain(b, n, rules.Seki)
-				}
+		if !touchesAlive(b, status, l, rules.Black) || !touchesAlive(b, status, l, rules.White) {
+			continue
+		}
+		if !b.IsSelfAtari(l, rules.Black) || !b.IsSelfAtari(l, rules.White) {
+			continue
+		}
+		for _, d := range b.Neighbors() {
+			n := l + rules.Point(d)
+			if c := b.Color(n); (c == rules.Black || c == rules.White) && status[n] != rules.Dead {
+				status.SetChain(b, n, rules.Seki)
 			}
 		}
 	}
+}
+
+// touchesAlive tells whether p is next to a c stone not judged dead.
+func touchesAlive(b *rules.Board, status rules.StatusMap, p rules.Point, c rules.Color) bool {
+	for _, d := range b.Neighbors() {
+		n := p + rules.Point(d)
+		if b.Color(n) == c && status[n] != rules.Dead {
+			return true
+		}
+	}
+	return false
 }
 
 // ScoreIfPassed is the result the game would have if it ended now, with the

@@ -73,6 +73,8 @@ func constant(answer string) Handler {
 func (c *Call) arity(min, max int, usage string) error {
 	n := len(c.Args)
 	switch {
+	case max == 0 && n > 0:
+		return fmt.Errorf("too many arguments: %s takes none", c.Name)
 	case n < min:
 		return fmt.Errorf("missing argument: usage %s %s", c.Name, usage)
 	case max >= 0 && n > max:
@@ -333,14 +335,15 @@ func (s *Server) cmdKGSTimeSettings(c *Call) (string, error) {
 	if err := c.arity(1, 4, "none|absolute|byoyomi|canadian ..."); err != nil {
 		return "", err
 	}
-	want := map[string]int{"none": 0, "absolute": 1, "byoyomi": 3, "canadian": 3}
+	usage := map[string]string{"none": "", "absolute": " main_time",
+		"byoyomi": " main_time period_time periods", "canadian": " main_time period_time stones"}
 	system := strings.ToLower(c.Args[0])
-	n, ok := want[system]
+	u, ok := usage[system]
 	if !ok {
 		return "", fmt.Errorf("unknown time system %s", quote(c.Args[0]))
 	}
-	if len(c.Args)-1 != n {
-		return "", fmt.Errorf("time system %s takes %d arguments", system, n)
+	if len(c.Args)-1 != strings.Count(u, " ") {
+		return "", fmt.Errorf("wrong number of arguments: usage %s %s%s", c.Name, system, u)
 	}
 	var vals [3]float64
 	for i, a := range c.Args[1:] {

@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -54,7 +55,7 @@ func (s *Server) cmdAnalyzeCommands(c *Call) (string, error) {
 // parseMoves reads "color vertex color vertex ..." argument pairs.
 func (s *Server) parseMoves(args []string, allowPass bool) ([]rules.Move, error) {
 	if len(args)%2 != 0 {
-		return nil, fmt.Errorf("expected color vertex pairs, got %d arguments", len(args))
+		return nil, errors.New("odd number of arguments: expected color vertex pairs")
 	}
 	moves := make([]rules.Move, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {

@@ -201,11 +201,11 @@ func (c *Call) BeginStream() error {
 	return c.srv.out.write("=" + c.ID + "\n")
 }
 
-// WriteLine writes one line of a streamed response (safe from any
-// goroutine, e.g. a search's progress callback). Blank lines are dropped:
-// they would end the response.
+// WriteLine writes a line (or several, separated by LF) of a streamed
+// response; it is safe from any goroutine, e.g. a search's progress
+// callback. Blank lines are dropped: they would end the response.
 func (c *Call) WriteLine(line string) error {
-	line = CleanText(strings.ReplaceAll(line, "\n", " "))
+	line = CleanText(strings.Trim(line, "\n"))
 	if line == "" {
 		return nil
 	}

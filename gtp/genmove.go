@@ -55,8 +55,12 @@ func (s *Server) think(ctx context.Context, color rules.Color) engine.Result {
 			}
 			pv = strings.Join(vs, " ")
 		}
+		move := g.Vertex(res.Move)
+		if res.Resign {
+			move = "resign (best " + move + ")"
+		}
 		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts in %.2fs (budget %.2fs), pv %s",
-			color, g.Vertex(res.Move), res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(),
+			color, move, res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(),
 			lim.Time.Seconds(), pv)
 	}
 	return res

@@ -20,27 +20,31 @@ type Board struct {
 	dirs [4]int // neighbour offsets: +1, -1, +stride, -stride
 	diag [4]int // diagonal offsets
 
-	color    [MaxPoints]Color
-	head     [MaxPoints]int16
-	next     [MaxPoints]int16
-	chainLen [MaxPoints]int16 // valid at heads
-	libs     [MaxPoints]int16 // valid at heads
-	libSum   [MaxPoints]int32 // valid at heads
-	empty    [MaxPoints]int16
-	emptyIdx [MaxPoints]int16
+	color    [arraySize]Color
+	head     [arraySize]int16
+	next     [arraySize]int16
+	chainLen [arraySize]int16 // valid at heads
+	libs     [arraySize]int16 // valid at heads
+	libSum   [arraySize]int32 // valid at heads
+	empty    [arraySize]int16
+	emptyIdx [arraySize]int16
 	nEmpty   int
+	// nbr counts each point's neighbours by colour: empty in bits 0-3, black
+	// in 4-7, white in 8-11 (the edge is what is missing from 4). It makes
+	// the common eye and liberty tests a single load.
+	nbr [arraySize]uint16
 
 	ko           Point // the point the ko rule forbids to koColor, or NoPoint
 	koColor      Color
 	hash         uint64
-	captures     [3]int // stones captured by Black ([1]) and White ([2])
+	captures     [4]int // stones captured by Black ([1]) and White ([2])
 	toMove       Color
 	last, last2  Point // the last two moves (Pass, or NoPoint before any move)
 	passes       int   // consecutive passes ending the move sequence
 	allowSuicide bool
 
 	// scratch for chain merges; not copied, only ever compared to markGen
-	mark    [MaxPoints]uint32
+	mark    [arraySize]uint32
 	markGen uint32
 }
 
@@ -66,15 +70,16 @@ func (b *Board) Reset(size int) error {
 	b.dirs = [4]int{1, -1, g.Stride, -g.Stride}
 	b.diag = [4]int{g.Stride + 1, g.Stride - 1, -g.Stride + 1, -g.Stride - 1}
 	for i := 0; i < g.Len; i++ {
-		b.color[i] = Border
+		b.color[i&amask] = Border
 	}
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
 			p := int(g.At(x, y))
-			b.color[p] = Empty
+			b.color[p&amask] = Empty
 			b.addEmpty(p)
 		}
 	}
+	b.countNeighbours()
 	b.toMove = Black
 	return nil
 }
@@ -91,6 +96,7 @@ func (b *Board) CopyFrom(src *Board) {
 	copy(b.libs[:n], src.libs[:n])
 	copy(b.libSum[:n], src.libSum[:n])
 	copy(b.emptyIdx[:n], src.emptyIdx[:n])
+	copy(b.nbr[:n], src.nbr[:n])
 	copy(b.empty[:src.nEmpty], src.empty[:src.nEmpty])
 	b.nEmpty = src.nEmpty
 	b.ko, b.koColor, b.hash, b.captures = src.ko, src.koColor, src.hash, src.captures
@@ -111,7 +117,7 @@ func (b *Board) Color(p Point) Color {
 	if p < 0 || int(p) >= b.Len {
 		return Border
 	}
-	return b.color[p]
+	return b.color[p&amask]
 }
 
 // Hash is the zobrist hash of the stones on the board.
@@ -140,13 +146,13 @@ func (b *Board) Passes() int { return b.passes }
 
 // EmptyCount is the number of empty points; EmptyAt(i) the i-th of them.
 func (b *Board) EmptyCount() int       { return b.nEmpty }
-func (b *Board) EmptyAt(i int) Point   { return Point(b.empty[i]) }
+func (b *Board) EmptyAt(i int) Point   { return Point(b.empty[i&amask]) }
 func (b *Board) Neighbors() [4]int     { return b.dirs }
 func (b *Board) Diagonals() [4]int     { return b.diag }
-func (b *Board) ChainHead(p Point) int { return int(b.head[p]) }
+func (b *Board) ChainHead(p Point) int { return int(b.head[p&amask]) }
 
 // NextStone returns the stone after s in its chain's circular list.
-func (b *Board) NextStone(s Point) Point { return Point(b.next[s]) }
+func (b *Board) NextStone(s Point) Point { return Point(b.next[s&amask]) }
 
 // SwapEmpty exchanges the i-th and j-th entries of the empty list (samplers
 // move rejected candidates out of the way with it).
@@ -155,31 +161,31 @@ func (b *Board) SwapEmpty(i, j int) { b.swapEmpty(i, j) }
 // Liberties returns the number of liberties of the chain at p (0 if p is
 // not a stone).
 func (b *Board) Liberties(p Point) int {
-	if c := b.color[p]; c != Black && c != White {
+	if c := b.color[p&amask]; c != Black && c != White {
 		return 0
 	}
-	return int(b.libs[b.head[p]])
+	return int(b.libs[b.head[p&amask]&amask])
 }
 
 // ChainSize returns the number of stones in the chain at p.
 func (b *Board) ChainSize(p Point) int {
-	if c := b.color[p]; c != Black && c != White {
+	if c := b.color[p&amask]; c != Black && c != White {
 		return 0
 	}
-	return int(b.chainLen[b.head[p]])
+	return int(b.chainLen[b.head[p&amask]&amask])
 }
 
 // AtariPoint returns the only liberty of the chain at p, which must be a
 // stone with exactly one liberty.
-func (b *Board) AtariPoint(p Point) Point { return Point(b.libSum[b.head[p]]) }
+func (b *Board) AtariPoint(p Point) Point { return Point(b.libSum[b.head[p&amask]&amask]) }
 
 // ChainStones appends the stones of the chain at p to dst.
 func (b *Board) ChainStones(p Point, dst []Point) []Point {
-	h := b.head[p]
+	h := b.head[p&amask]
 	s := h
 	for {
 		dst = append(dst, Point(s))
-		s = b.next[s]
+		s = b.next[s&amask]
 		if s == h {
 			return dst
 		}
@@ -189,17 +195,17 @@ func (b *Board) ChainStones(p Point, dst []Point) []Point {
 // ChainLiberties appends the liberties of the chain at p to dst, each once.
 func (b *Board) ChainLiberties(p Point, dst []Point) []Point {
 	gen := b.nextMark()
-	h := b.head[p]
+	h := b.head[p&amask]
 	s := int(h)
 	for {
 		for _, d := range b.dirs {
 			q := s + d
-			if b.color[q] == Empty && b.mark[q] != gen {
-				b.mark[q] = gen
+			if b.color[q&amask] == Empty && b.mark[q&amask] != gen {
+				b.mark[q&amask] = gen
 				dst = append(dst, Point(q))
 			}
 		}
-		s = int(b.next[s])
+		s = int(b.next[s&amask])
 		if s == int(h) {
 			return dst
 		}
@@ -209,31 +215,31 @@ func (b *Board) ChainLiberties(p Point, dst []Point) []Point {
 func (b *Board) nextMark() uint32 {
 	b.markGen++
 	if b.markGen == 0 {
-		b.mark = [MaxPoints]uint32{}
+		b.mark = [arraySize]uint32{}
 		b.markGen = 1
 	}
 	return b.markGen
 }
 
 func (b *Board) addEmpty(p int) {
-	b.emptyIdx[p] = int16(b.nEmpty)
-	b.empty[b.nEmpty] = int16(p)
+	b.emptyIdx[p&amask] = int16(b.nEmpty)
+	b.empty[b.nEmpty&amask] = int16(p)
 	b.nEmpty++
 }
 
 func (b *Board) removeEmpty(p int) {
-	i := b.emptyIdx[p]
+	i := b.emptyIdx[p&amask]
 	b.nEmpty--
-	last := b.empty[b.nEmpty]
-	b.empty[i] = last
-	b.emptyIdx[last] = i
+	last := b.empty[b.nEmpty&amask]
+	b.empty[i&amask] = last
+	b.emptyIdx[last&amask] = i
 }
 
 // swapEmpty exchanges the i-th and j-th entries of the empty list.
 func (b *Board) swapEmpty(i, j int) {
-	pi, pj := b.empty[i], b.empty[j]
-	b.empty[i], b.empty[j] = pj, pi
-	b.emptyIdx[pj], b.emptyIdx[pi] = int16(i), int16(j)
+	pi, pj := b.empty[i&amask], b.empty[j&amask]
+	b.empty[i&amask], b.empty[j&amask] = pj, pi
+	b.emptyIdx[pj&amask], b.emptyIdx[pi&amask] = int16(i), int16(j)
 }
 
 // Errors returned by Play and Legal checks.
@@ -258,7 +264,7 @@ func (b *Board) Check(p Point, c Color) error {
 	if !b.OnBoard(p) {
 		return ErrOffBoard
 	}
-	if b.color[p] != Empty {
+	if b.color[p&amask] != Empty {
 		return ErrOccupied
 	}
 	if p == b.ko && c == b.koColor {
@@ -284,15 +290,18 @@ func (b *Board) LegalEmpty(p Point, c Color) bool {
 // notSuicide tells whether a c stone at the empty point p keeps a liberty,
 // captures, or is a multi-stone suicide allowed by the rules.
 func (b *Board) notSuicide(p int, c Color) bool {
+	if b.nbr[p&amask]&0xF != 0 {
+		return true // an empty neighbour: a liberty
+	}
 	friend := false
 	for _, d := range b.dirs {
 		n := p + d
-		switch col := b.color[n]; col {
+		switch col := b.color[n&amask]; col {
 		case Empty:
 			return true
 		case Border:
 		default:
-			libs := b.libs[b.head[n]]
+			libs := b.libs[b.head[n&amask]&amask]
 			if col == c {
 				if libs > 1 {
 					return true
@@ -333,53 +342,54 @@ func (b *Board) PlayLegal(p Point, c Color) {
 func (b *Board) place(p int, c Color) {
 	opp := c.Opponent()
 	b.removeEmpty(p)
-	b.color[p] = c
-	b.hash ^= zobrist[c][p]
-	b.head[p], b.next[p], b.chainLen[p] = int16(p), int16(p), 1
+	b.color[p&amask] = c
+	b.hash ^= zobrist[c&3][p&amask]
+	b.shiftNeighbours(p, nbrUnit[c&3]-nbrUnit[Empty])
+	b.head[p&amask], b.next[p&amask], b.chainLen[p&amask] = int16(p), int16(p), 1
 
 	var adj [4]int16
 	nAdj := 0
 	libs, sum := int16(0), int32(0)
 	for _, d := range b.dirs {
 		n := p + d
-		switch b.color[n] {
+		switch b.color[n&amask] {
 		case Empty:
 			libs++
 			sum += int32(n)
 		case Black, White:
-			h := b.head[n]
+			h := b.head[n&amask]
 			if nAdj > 0 && (adj[0] == h || (nAdj > 1 && (adj[1] == h || (nAdj > 2 && adj[2] == h)))) {
 				continue
 			}
-			adj[nAdj] = h
+			adj[nAdj&3] = h
 			nAdj++
-			b.libs[h]--
-			b.libSum[h] -= int32(p)
+			b.libs[h&amask]--
+			b.libSum[h&amask] -= int32(p)
 		}
 	}
-	b.libs[p], b.libSum[p] = libs, sum
+	b.libs[p&amask], b.libSum[p&amask] = libs, sum
 
 	mine := p
-	for i := 0; i < nAdj; i++ {
-		if h := int(adj[i]); b.color[h] == c {
+	for _, h16 := range adj[:nAdj] {
+		if h := int(h16); b.color[h&amask] == c {
 			mine = b.merge(mine, h)
 		}
 	}
 
 	captured, capturedAt := 0, 0
-	for i := 0; i < nAdj; i++ {
-		if h := int(adj[i]); b.color[h] == opp && b.libs[h] == 0 {
+	for _, h16 := range adj[:nAdj] {
+		if h := int(h16); b.color[h&amask] == opp && b.libs[h&amask] == 0 {
 			captured += b.removeChain(h)
 			capturedAt = h
 		}
 	}
-	b.captures[c] += captured
+	b.captures[c&3] += captured
 
-	if b.libs[mine] == 0 { // multi-stone suicide, where the rules allow it
-		b.captures[opp] += b.removeChain(mine)
+	if b.libs[mine&amask] == 0 { // multi-stone suicide, where the rules allow it
+		b.captures[opp&3] += b.removeChain(mine)
 		return
 	}
-	if captured == 1 && b.chainLen[mine] == 1 && b.libs[mine] == 1 {
+	if captured == 1 && b.chainLen[mine&amask] == 1 && b.libs[mine&amask] == 1 {
 		b.ko, b.koColor = Point(capturedAt), opp
 	}
 }
@@ -389,92 +399,92 @@ func (b *Board) place(p int, c Color) {
 // chain's liberties that the larger lacks are added to the larger's count.
 func (b *Board) merge(a, h int) int {
 	big, small := h, a
-	if b.chainLen[a] > b.chainLen[h] {
+	if b.chainLen[a&amask] > b.chainLen[h&amask] {
 		big, small = a, h
 	}
 	added, addedSum := int16(0), int32(0)
-	if b.chainLen[small] == 1 {
+	if b.chainLen[small&amask] == 1 {
 		// a lone stone's empty neighbours are distinct: no marks needed
 		for _, d := range b.dirs {
 			q := small + d
-			if b.color[q] == Empty && !b.touchesChain(q, big) {
+			if b.color[q&amask] == Empty && !b.touchesChain(q, big) {
 				added++
 				addedSum += int32(q)
 			}
 		}
-		b.head[small] = int16(big)
+		b.head[small&amask] = int16(big)
 	} else {
 		gen := b.nextMark()
 		s := small
 		for {
 			for _, d := range b.dirs {
 				q := s + d
-				if b.color[q] == Empty && b.mark[q] != gen {
-					b.mark[q] = gen
+				if b.color[q&amask] == Empty && b.mark[q&amask] != gen {
+					b.mark[q&amask] = gen
 					if !b.touchesChain(q, big) {
 						added++
 						addedSum += int32(q)
 					}
 				}
 			}
-			s = int(b.next[s])
+			s = int(b.next[s&amask])
 			if s == small {
 				break
 			}
 		}
 		for {
-			b.head[s] = int16(big)
-			s = int(b.next[s])
+			b.head[s&amask] = int16(big)
+			s = int(b.next[s&amask])
 			if s == small {
 				break
 			}
 		}
 	}
-	b.next[big], b.next[small] = b.next[small], b.next[big]
-	b.chainLen[big] += b.chainLen[small]
-	b.libs[big] += added
-	b.libSum[big] += addedSum
+	b.next[big&amask], b.next[small&amask] = b.next[small&amask], b.next[big&amask]
+	b.chainLen[big&amask] += b.chainLen[small&amask]
+	b.libs[big&amask] += added
+	b.libSum[big&amask] += addedSum
 	return big
 }
 
 // touchesChain tells whether point q is next to a stone of the chain headed h.
+// Empty and border points have head 0, which is never a chain's head.
 func (b *Board) touchesChain(q, h int) bool {
 	hh := int16(h)
-	return b.head[q+b.dirs[0]] == hh && b.color[q+b.dirs[0]] != Empty ||
-		b.head[q+b.dirs[1]] == hh && b.color[q+b.dirs[1]] != Empty ||
-		b.head[q+b.dirs[2]] == hh && b.color[q+b.dirs[2]] != Empty ||
-		b.head[q+b.dirs[3]] == hh && b.color[q+b.dirs[3]] != Empty
+	return b.head[(q+1)&amask] == hh || b.head[(q-1)&amask] == hh || b.head[(q+b.Stride)&amask] == hh || b.head[(q-b.Stride)&amask] == hh
 }
 
 // removeChain takes the chain headed h off the board, gives its points back
 // as liberties to the adjacent enemy chains and returns the stone count.
 func (b *Board) removeChain(h int) int {
-	c := b.color[h]
+	c := b.color[h&amask]
 	opp := c.Opponent()
 	n := 0
 	s := h
 	for {
-		b.color[s] = Empty
-		b.hash ^= zobrist[c][s]
+		b.color[s&amask] = Empty
+		b.head[s&amask] = 0
+		b.hash ^= zobrist[c&3][s&amask]
 		b.addEmpty(s)
+		b.shiftNeighbours(s, nbrUnit[Empty]-nbrUnit[c&3])
 		n++
 		var seen [4]int16
 		ns := 0
 		for _, d := range b.dirs {
 			q := s + d
-			if b.color[q] != opp {
+			if b.color[q&amask] != opp {
 				continue
 			}
-			hq := b.head[q]
+			hq := b.head[q&amask]
 			if ns > 0 && (seen[0] == hq || (ns > 1 && (seen[1] == hq || (ns > 2 && seen[2] == hq)))) {
 				continue
 			}
-			seen[ns] = hq
+			seen[ns&3] = hq
 			ns++
-			b.libs[hq]++
-			b.libSum[hq] += int32(s)
+			b.libs[hq&amask]++
+			b.libSum[hq&amask] += int32(s)
 		}
-		s = int(b.next[s])
+		s = int(b.next[s&amask])
 		if s == h {
 			return n
 		}
@@ -485,28 +495,55 @@ func (b *Board) removeChain(h int) int {
 // neighbours are c stones or the edge, and at most one diagonal is an enemy
 // stone (none when p is on the edge). Playouts never fill such points.
 func (b *Board) IsEye(p Point, c Color) bool {
-	pi := int(p)
-	edge := false
-	for _, d := range b.dirs {
-		switch b.color[pi+d] {
-		case c:
-		case Border:
-			edge = true
-		default:
-			return false
-		}
+	n := b.nbr[p&amask]
+	own := (n >> nbrShift[c&3]) & 0xF
+	if n&0xF != 0 || own != (n&0xF)+(n>>4&0xF)+(n>>8&0xF) {
+		return false // an empty or enemy neighbour
 	}
+	pi := int(p)
 	opp := c.Opponent()
 	enemies := 0
 	for _, d := range b.diag {
-		if b.color[pi+d] == opp {
+		if b.color[(pi+d)&amask] == opp {
 			enemies++
 		}
 	}
-	if edge {
+	if own < 4 { // on the edge
 		return enemies == 0
 	}
 	return enemies < 2
+}
+
+// nbrShift and nbrUnit locate a colour's count in the nbr fields.
+var (
+	nbrShift = [4]uint16{Empty: 0, Black: 4, White: 8, Border: 12}
+	nbrUnit  = [4]uint16{Empty: 1, Black: 1 << 4, White: 1 << 8, Border: 1 << 12}
+)
+
+// shiftNeighbours adds delta to the nbr fields of p's four neighbours
+// (p changed colour; delta is the new colour's unit minus the old one's).
+func (b *Board) shiftNeighbours(p int, delta uint16) {
+	b.nbr[(p+1)&amask] += delta
+	b.nbr[(p-1)&amask] += delta
+	b.nbr[(p+b.Stride)&amask] += delta
+	b.nbr[(p-b.Stride)&amask] += delta
+}
+
+// countNeighbours recomputes every nbr field from the colours.
+func (b *Board) countNeighbours() {
+	for i := 0; i < b.Len; i++ {
+		b.nbr[i&amask] = 0
+	}
+	for i := 0; i < b.Len; i++ {
+		if b.color[i&amask] == Border {
+			continue
+		}
+		for _, d := range b.dirs {
+			if q := i + d; q >= 0 && q < b.Len && b.color[q&amask] != Border {
+				b.nbr[i&amask] += nbrUnit[b.color[q&amask]]
+			}
+		}
+	}
 }
 
 // SetStones places or removes stones directly (SGF AB/AW/AE, GTP setup and
@@ -521,7 +558,7 @@ func (b *Board) SetStones(stones []Move) error {
 		if m.Color != Black && m.Color != White && m.Color != Empty {
 			return ErrColor
 		}
-		b.color[m.Point] = m.Color
+		b.color[(m.Point)&amask] = m.Color
 	}
 	if err := b.rebuild(); err != nil {
 		b.color = saved
@@ -539,40 +576,41 @@ func (b *Board) SetStones(stones []Move) error {
 func (b *Board) rebuild() error {
 	b.nEmpty = 0
 	b.hash = 0
+	b.countNeighbours()
 	for i := 0; i < b.Len; i++ {
-		b.head[i], b.next[i], b.chainLen[i], b.libs[i], b.libSum[i] = 0, 0, 0, 0, 0
+		b.head[i&amask], b.next[i&amask], b.chainLen[i&amask], b.libs[i&amask], b.libSum[i&amask] = 0, 0, 0, 0, 0
 	}
 	var stack []int
 	for i := 0; i < b.Len; i++ {
-		switch b.color[i] {
+		switch b.color[i&amask] {
 		case Empty:
 			b.addEmpty(i)
 		case Black, White:
-			b.hash ^= zobrist[b.color[i]][i]
+			b.hash ^= zobrist[b.color[i&amask]&3][i&amask]
 		}
 	}
 	seen := make([]bool, b.Len)
 	for i := 0; i < b.Len; i++ {
-		c := b.color[i]
+		c := b.color[i&amask]
 		if (c != Black && c != White) || seen[i] {
 			continue
 		}
 		// flood-fill the chain, link it, then count its liberties
 		stack = append(stack[:0], i)
 		seen[i] = true
-		b.head[i], b.next[i], b.chainLen[i] = int16(i), int16(i), 0
+		b.head[i&amask], b.next[i&amask], b.chainLen[i&amask] = int16(i), int16(i), 0
 		for len(stack) > 0 {
 			s := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if s != i {
-				b.head[s] = int16(i)
-				b.next[s] = b.next[i]
-				b.next[i] = int16(s)
+				b.head[s&amask] = int16(i)
+				b.next[s&amask] = b.next[i&amask]
+				b.next[i&amask] = int16(s)
 			}
-			b.chainLen[i]++
+			b.chainLen[i&amask]++
 			for _, d := range b.dirs {
 				q := s + d
-				if b.color[q] == c && !seen[q] {
+				if b.color[q&amask] == c && !seen[q] {
 					seen[q] = true
 					stack = append(stack, q)
 				}
@@ -582,9 +620,9 @@ func (b *Board) rebuild() error {
 		if len(libs) == 0 {
 			return fmt.Errorf("chain at %s has no liberties", b.Vertex(Point(i)))
 		}
-		b.libs[i] = int16(len(libs))
+		b.libs[i&amask] = int16(len(libs))
 		for _, l := range libs {
-			b.libSum[i] += int32(l)
+			b.libSum[i&amask] += int32(l)
 		}
 	}
 	return nil
@@ -599,7 +637,7 @@ func (b *Board) String() string {
 			if x > 0 {
 				out = append(out, ' ')
 			}
-			switch b.color[b.At(x, y)] {
+			switch b.color[(b.At(x, y))&amask] {
 			case Black:
 				out = append(out, 'X')
 			case White:

@@ -8,8 +8,10 @@ func (b *Board) RandomMove(c Color, r *Rand) Point {
 	n := b.nEmpty
 	for n > 0 {
 		i := r.Intn(n)
-		p := Point(b.empty[i])
-		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
+		p := Point(b.empty[i&amask])
+		// an empty neighbour makes p neither an eye nor suicide: only ko can
+		// forbid it; otherwise run the full tests
+		if b.nbr[p&amask]&0xF != 0 && (p != b.ko || c != b.koColor) || !b.IsEye(p, c) && b.LegalEmpty(p, c) {
 			b.PlayLegal(p, c)
 			return p
 		}
@@ -44,7 +46,7 @@ func (b *Board) LightPlayout(r *Rand, maxMoves int) int {
 func (b *Board) PlayoutScore() int {
 	score := 0
 	for i := 0; i < b.Len; i++ {
-		switch b.color[i] {
+		switch b.color[i&amask] {
 		case Black:
 			score++
 		case White:
@@ -52,7 +54,7 @@ func (b *Board) PlayoutScore() int {
 		case Empty:
 			var seen Color
 			for _, d := range b.dirs {
-				if col := b.color[i+d]; col != Border {
+				if col := b.color[(i+d)&amask]; col != Border {
 					seen |= col
 				}
 			}

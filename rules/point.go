@@ -16,6 +16,13 @@ const (
 	MaxPoints = (MaxSize+2)*(MaxSize+1) + 1
 )
 
+// Board arrays have a power-of-two length so that indexing with "& amask"
+// needs no bounds check in the hot loops (the compiler proves the range).
+const (
+	arraySize = 1024
+	amask     = arraySize - 1
+)
+
 // Color is the content of a point, or a player.
 type Color uint8
 

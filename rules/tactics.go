@@ -25,14 +25,14 @@ func (b *Board) LibertiesAfter(p Point, c Color, limit int) int {
 	opp := c.Opponent()
 	for _, d := range b.dirs {
 		q := pi + d
-		switch b.color[q] {
+		switch b.color[q&amask] {
 		case Empty:
 			if add(int32(q)) {
 				return limit
 			}
 		case c:
-			h := b.head[q]
-			switch l := b.libs[h]; {
+			h := b.head[q&amask]
+			switch l := b.libs[h&amask]; {
 			case l >= 3:
 				if limit <= 2 {
 					return limit
@@ -42,24 +42,24 @@ func (b *Board) LibertiesAfter(p Point, c Color, limit int) int {
 				for {
 					for _, dd := range b.dirs {
 						r := int(s) + dd
-						if r != pi && b.color[r] == Empty && add(int32(r)) {
+						if r != pi && b.color[r&amask] == Empty && add(int32(r)) {
 							return limit
 						}
 					}
-					s = b.next[s]
+					s = b.next[s&amask]
 					if s == h {
 						break
 					}
 				}
 			case l == 2:
-				if add(b.libSum[h] - int32(pi)) {
+				if add(b.libSum[h&amask] - int32(pi)) {
 					return limit
 				}
 			}
 		case opp:
-			h := b.head[q]
-			if b.libs[h] == 1 {
-				if b.chainLen[h] > 1 {
+			h := b.head[q&amask]
+			if b.libs[h&amask] == 1 {
+				if b.chainLen[h&amask] > 1 {
 					return limit
 				}
 				if add(int32(q)) {
@@ -86,11 +86,11 @@ func (b *Board) CaptureCount(p Point, c Color) int {
 	ns, total := 0, 0
 	for _, d := range b.dirs {
 		q := pi + d
-		if b.color[q] != opp {
+		if b.color[q&amask] != opp {
 			continue
 		}
-		h := b.head[q]
-		if b.libs[h] != 1 {
+		h := b.head[q&amask]
+		if b.libs[h&amask] != 1 {
 			continue
 		}
 		dup := false
@@ -100,7 +100,7 @@ func (b *Board) CaptureCount(p Point, c Color) int {
 		if !dup {
 			seen[ns] = h
 			ns++
-			total += int(b.chainLen[h])
+			total += int(b.chainLen[h&amask])
 		}
 	}
 	return total
@@ -109,25 +109,25 @@ func (b *Board) CaptureCount(p Point, c Color) int {
 // OtherLiberty returns the liberty of the two-liberty chain at s that is not
 // p (p must be one of its two liberties).
 func (b *Board) OtherLiberty(s, p Point) Point {
-	return Point(b.libSum[b.head[s]] - int32(p))
+	return Point(b.libSum[b.head[s&amask]&amask] - int32(p))
 }
 
 // HashAfter returns the position hash after c plays the legal move p,
 // without playing it (captured chains are walked; suicide is not handled:
 // call it only for moves that are not suicide).
 func (b *Board) HashAfter(p Point, c Color) uint64 {
-	h := b.hash ^ zobrist[c][p]
+	h := b.hash ^ zobrist[c&3][p&amask]
 	pi := int(p)
 	opp := c.Opponent()
 	var seen [4]int16
 	ns := 0
 	for _, d := range b.dirs {
 		q := pi + d
-		if b.color[q] != opp {
+		if b.color[q&amask] != opp {
 			continue
 		}
-		hd := b.head[q]
-		if b.libs[hd] != 1 {
+		hd := b.head[q&amask]
+		if b.libs[hd&amask] != 1 {
 			continue
 		}
 		dup := false
@@ -141,8 +141,8 @@ func (b *Board) HashAfter(p Point, c Color) uint64 {
 		ns++
 		s := hd
 		for {
-			h ^= zobrist[opp][s]
-			s = b.next[s]
+			h ^= zobrist[opp&3][s&amask]
+			s = b.next[s&amask]
 			if s == hd {
 				break
 			}

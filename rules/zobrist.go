@@ -1,9 +1,11 @@
 package rules
 
+import "math/bits"
+
 // zobrist holds one 64-bit key per (stone colour, point). A position's hash is
 // the XOR of the keys of its stones, so play and capture update it in O(1) per
 // stone. The table is fixed (seeded) so hashes are reproducible across runs.
-var zobrist [3][MaxPoints]uint64
+var zobrist [4][arraySize]uint64
 
 // blackToMoveKey is XORed into a hash to distinguish situations (position plus
 // player to move) for situational superko.
@@ -30,7 +32,7 @@ func splitMix64(state *uint64) uint64 {
 
 // StoneKey returns the zobrist key of a c stone on p (for code that hashes
 // positions it builds itself, such as test references).
-func StoneKey(c Color, p Point) uint64 { return zobrist[c][p] }
+func StoneKey(c Color, p Point) uint64 { return zobrist[c&3][p&amask] }
 
 // SituationHash combines a position hash with the player to move next.
 func SituationHash(positionHash uint64, toMove Color) uint64 {
@@ -40,9 +42,10 @@ func SituationHash(positionHash uint64, toMove Color) uint64 {
 	return positionHash
 }
 
-// Rand is a small, fast, allocation-free PRNG (xoshiro256**) for playouts.
-// A zero Rand is not valid: use NewRand.
-type Rand struct{ s0, s1, s2, s3 uint64 }
+// Rand is a small, fast, allocation-free PRNG for playouts: wyrand (Wang
+// Yi), a 64-bit counter mixed by one 128-bit multiplication, which passes
+// BigCrush and inlines into the playout loop.
+type Rand struct{ state uint64 }
 
 // NewRand seeds a generator; equal seeds give equal streams.
 func NewRand(seed uint64) *Rand {
@@ -54,28 +57,21 @@ func NewRand(seed uint64) *Rand {
 // Seed resets the generator's state from seed.
 func (r *Rand) Seed(seed uint64) {
 	st := seed
-	r.s0, r.s1, r.s2, r.s3 = splitMix64(&st), splitMix64(&st), splitMix64(&st), splitMix64(&st)
+	r.state = splitMix64(&st)
 }
 
 // Uint64 returns 64 random bits.
 func (r *Rand) Uint64() uint64 {
-	result := rotl(r.s1*5, 7) * 9
-	t := r.s1 << 17
-	r.s2 ^= r.s0
-	r.s3 ^= r.s1
-	r.s1 ^= r.s2
-	r.s0 ^= r.s3
-	r.s2 ^= t
-	r.s3 = rotl(r.s3, 45)
-	return result
+	r.state += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(r.state, r.state^0xe7037ed1a0b428db)
+	return hi ^ lo
 }
-
-func rotl(x uint64, k uint) uint64 { return (x << k) | (x >> (64 - k)) }
 
 // Intn returns a uniform integer in [0, n) for 0 < n < 2^32, using Lemire's
 // multiply-shift (the bias for n below a few thousand is under 2^-20).
 func (r *Rand) Intn(n int) int {
-	return int(((r.Uint64() >> 32) * uint64(n)) >> 32)
+	hi, _ := bits.Mul64(r.Uint64(), uint64(n))
+	return int(hi)
 }
 
 // Float64 returns a uniform float in [0, 1).

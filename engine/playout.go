@@ -158,13 +158,23 @@ func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules
 	return rules.Pass
 }
 
-// throwIn tells whether a self-atari at p is a lone stone surrounded by the
-// opponent (a nakade or throw-in) rather than a chain walking into atari.
+// throwIn tells whether a self-atari at p is worth playing anyway: a lone
+// stone thrown in among enemy stones, or a small chain (at most 3 stones)
+// that puts an enemy chain in atari too — the nakade that kills an eye space
+// which would otherwise stay alive in every playout.
 func throwIn(b *rules.Board, p rules.Point, c rules.Color) bool {
+	opp := c.Opponent()
+	stones, mutual := 1, false
 	for _, d := range b.Neighbors() {
-		if b.Color(p+rules.Point(d)) == c {
-			return false
+		n := p + rules.Point(d)
+		switch b.Color(n) {
+		case c:
+			stones += b.ChainSize(n)
+		case opp:
+			if b.Liberties(n) == 2 {
+				mutual = true
+			}
 		}
 	}
-	return true
+	return stones == 1 || stones <= 3 && mutual
 }

@@ -364,7 +364,7 @@ func (s *search) expandRoot(g *rules.Game) {
 	root := &s.a.nodes[0]
 	if root.firstChild.Load() == 0 {
 		w := newWorker(s, 1)
-		w.expand(root, &s.root, s.color, true)
+		w.expand(root, &s.root, s.color)
 	}
 	for i := range s.a.children(root) {
 		ch := &s.a.children(root)[i]

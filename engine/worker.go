@@ -65,7 +65,7 @@ func (w *worker) simulate() {
 		n = ch
 	}
 	if b.Passes() < 2 && n.firstChild.Load() == 0 && n.visits.Load() >= int32(s.p.ExpandVisits)+vl && !a.full() {
-		w.expand(n, b, c, false)
+		w.expand(n, b, c)
 	}
 	w.moves = w.pol.playout(b, c, &w.rng, s.maxMoves, w.moves)
 	w.backup(b)
@@ -134,16 +134,15 @@ func (w *worker) selectChild(n *node) int32 {
 }
 
 // expand gives n its children: every legal move of c that does not fill an
-// own eye, and pass, each with prior knowledge. At the root every legal move
-// is included (the rules decide, not the eye heuristic).
-func (w *worker) expand(n *node, b *rules.Board, c rules.Color, root bool) {
+// own one-point eye, and pass, each with prior knowledge.
+func (w *worker) expand(n *node, b *rules.Board, c rules.Color) {
 	if !n.expanding.CompareAndSwap(0, 1) {
 		return
 	}
 	w.cands = w.cands[:0]
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
-		if b.LegalEmpty(p, c) && (root || !b.IsEye(p, c)) {
+		if b.LegalEmpty(p, c) && !b.IsEye(p, c) {
 			w.cands = append(w.cands, p)
 		}
 	}

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// Several workers on one tree (run with -race): the statistics must add up
+// exactly once the search has stopped.
+func TestParallelTreeStatistics(t *testing.T) {
+	g, err := rules.NewGame(9, rules.Chinese, 7)
+	require.NoError(t, err)
+	p := testParams()
+	p.Threads = 4
+	e := New(p)
+	res := e.Search(context.Background(), g, rules.Black, Limits{Playouts: 3000})
+	require.GreaterOrEqual(t, res.Playouts, 3000)
+	// every playout passed through the root exactly once, with no virtual
+	// loss left behind anywhere
+	assert.Equal(t, res.Playouts, res.RootVisits)
+	sum := 0
+	for _, c := range res.Candidates {
+		sum += c.Visits
+	}
+	assert.Equal(t, res.RootVisits, sum, "root visits are the sum of the children's")
+}
+
+// One thread and a seed give the same search twice.
+func TestDeterministicWithSeed(t *testing.T) {
+	g, err := rules.NewGame(9, rules.Chinese, 7)
+	require.NoError(t, err)
+	run := func() Result {
+		e := New(testParams())
+		return e.Search(context.Background(), g, rules.Black, Limits{Playouts: 2000})
+	}
+	a, b := run(), run()
+	require.Equal(t, a.Move, b.Move)
+	require.Equal(t, len(a.Candidates), len(b.Candidates))
+	for i := range a.Candidates {
+		assert.Equal(t, a.Candidates[i].Move, b.Candidates[i].Move)
+		assert.Equal(t, a.Candidates[i].Visits, b.Candidates[i].Visits)
+	}
+}
+
+// Tree reuse: after a move and a reply, the next search starts from the
+// subtree's statistics.
+func TestTreeReuse(t *testing.T) {
+	g, err := rules.NewGame(9, rules.Chinese, 7)
+	require.NoError(t, err)
+	e := New(testParams())
+	res := e.Search(context.Background(), g, rules.Black, Limits{Playouts: 4000})
+	require.NoError(t, g.Play(rules.Black, res.Move))
+	reply := res.Candidates[0].PV[1]
+	require.NoError(t, g.Play(rules.White, reply))
+	next := e.Search(context.Background(), g, rules.Black, Limits{Playouts: 100})
+	assert.Greater(t, next.RootVisits, next.Playouts, "root keeps the visits it had as a grandchild")
+}
+
+// A cancelled context stops the search at once with a legal move.
+func TestSearchStopsOnCancel(t *testing.T) {
+	g, err := rules.NewGame(19, rules.Japanese, 6.5)
+	require.NoError(t, err)
+	e := New(testParams())
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	start := time.Now()
+	res := e.Search(ctx, g, rules.Black, Limits{Time: time.Hour})
+	assert.Less(t, time.Since(start), 10*time.Second)
+	assert.NoError(t, g.Check(rules.Black, res.Move))
+}
+
+func TestKomiUnderRules(t *testing.T) {
+	tests := []struct {
+		rules    rules.Ruleset
+		komi     float64
+		handicap int
+		want     float64
+	}{
+		{rules.Japanese, 6.5, 0, 6.5},
+		{rules.Japanese, 0.5, 4, 4.5}, // Black's 4 extra stones count in area, not territory
+		{rules.Chinese, 7.5, 0, 7.5},
+		{rules.Chinese, 0.5, 4, 4.5}, // White receives a point per handicap stone
+		{rules.AGA, 0.5, 4, 3.5},     // N-1
+		{rules.TrompTaylor, 7.5, 3, 7.5},
+	}
+	for _, tc := range tests {
+		g, err := rules.NewGame(19, tc.rules, tc.komi)
+		require.NoError(t, err)
+		if tc.handicap > 0 {
+			var pts []rules.Point
+			for i := 0; i < tc.handicap; i++ {
+				pts = append(pts, g.Board().At(3+6*(i%2), 3+6*(i/2)))
+			}
+			require.NoError(t, g.SetHandicap(pts))
+		}
+		assert.Equal(t, tc.want, Komi(g), "%s komi %v handicap %d", tc.rules.Name, tc.komi, tc.handicap)
+	}
+}

@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// gameFromDiagram builds a Chinese-rules game on the diagram's position.
+func gameFromDiagram(t *testing.T, diagram string, komi float64) *rules.Game {
+	t.Helper()
+	b, err := rules.FromDiagram(diagram)
+	require.NoError(t, err)
+	g, err := rules.NewGame(b.Size, rules.Chinese, komi)
+	require.NoError(t, err)
+	var stones []rules.Move
+	for _, p := range b.Points() {
+		if c := b.Color(p); c != rules.Empty {
+			stones = append(stones, rules.Move{Color: c, Point: p})
+		}
+	}
+	require.NoError(t, g.SetupStart(stones))
+	return g
+}
+
+func testParams() Params {
+	p := DefaultParams()
+	p.Threads = 1
+	p.Seed = 7
+	p.MemoryMB = 64
+	return p
+}
+
+// Positions with one right move (or a set of right moves), each searched with
+// enough playouts to be stable, for the player to move.
+func TestTacticalPositions(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		color   rules.Color
+		want    []string
+		notWant []string
+	}{
+		{
+			name: "capture the group in atari",
+			diagram: `
+				. . . . . . .
+				. . . . . . .
+				. . X X X . .
+				. X O O O . .
+				. . X X X . .
+				. . . . . . .
+				. . . . . . .`,
+			color: rules.Black,
+			want:  []string{"F4"},
+		},
+		{
+			name: "escape from atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . X . . . .
+				. . . X O X . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			color: rules.White,
+			want:  []string{"E4"},
+		},
+		{
+			name: "connect two chains against the capture",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . O O . O O . .
+				. O X X . X X O .
+				. . O O . O O . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			color: rules.Black,
+			want:  []string{"E5"},
+		},
+		{
+			name: "kill the three-point eye shape",
+			diagram: `
+				. . . . . X . . .
+				. . . . . X . . .
+				O O O O O X . . .
+				X X X X O X . . .
+				. . . X O X . . .
+				X X X X O X . . .
+				O O O O O X . . .
+				. . . . . X . . .
+				. . . . . X . . .`,
+			color: rules.White,
+			want:  []string{"B5"},
+		},
+		{
+			name: "save the three-point eye shape",
+			diagram: `
+				. . . . . X . . .
+				. . . . . X . . .
+				O O O O O X . . .
+				X X X X O X . . .
+				. . . X O X . . .
+				X X X X O X . . .
+				O O O O O X . . .
+				. . . . . X . . .
+				. . . . . X . . .`,
+			color: rules.Black,
+			want:  []string{"B5"},
+		},
+		{
+			name: "do not fill an own eye",
+			diagram: `
+				X . X O . O .
+				X X X O O O O
+				. X X X O . O
+				X X . X O O O
+				X X X X O . O
+				X . X O O O .
+				X X X O . O O`,
+			color:   rules.Black,
+			notWant: []string{"B7", "A5", "C4", "B2"},
+		},
+		{
+			name: "do not play a self-atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . O O O . . .
+				. . O X X X O . .
+				. . . O . O . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			color:   rules.Black,
+			notWant: []string{"E4"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := gameFromDiagram(t, tc.diagram, 7)
+			e := New(testParams())
+			res := e.Search(context.Background(), g, tc.color, Limits{Playouts: 8000})
+			move := g.Board().Vertex(res.Move)
+			if len(tc.want) > 0 {
+				require.Contains(t, tc.want, move, "best move; candidates %v", describe(g, res))
+			}
+			require.NotContains(t, tc.notWant, move)
+		})
+	}
+}
+
+func describe(g *rules.Game, res Result) []string {
+	var out []string
+	for i, c := range res.Candidates {
+		if i == 5 {
+			break
+		}
+		out = append(out, g.Board().Vertex(c.Move))
+	}
+	return out
+}

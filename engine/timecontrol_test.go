@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+func TestFromGTP(t *testing.T) {
+	tests := []struct {
+		main, byo float64
+		stones    int
+		want      TimeSettings
+	}{
+		{0, 1, 0, TimeSettings{System: NoTimeLimit}},
+		{300, 0, 0, TimeSettings{System: Absolute, Main: 300 * time.Second}},
+		{600, 30, 5, TimeSettings{System: Canadian, Main: 600 * time.Second, Period: 30 * time.Second, Stones: 5}},
+		{0, 10, 1, TimeSettings{System: Canadian, Period: 10 * time.Second, Stones: 1}},
+	}
+	for _, tc := range tests {
+		got, err := FromGTP(tc.main, tc.byo, tc.stones)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got)
+	}
+	_, err := FromGTP(-1, 0, 0)
+	assert.Error(t, err)
+}
+
+func TestBudgets(t *testing.T) {
+	tests := []struct {
+		name        string
+		settings    TimeSettings
+		left        func(c *Clock)
+		empty       int
+		min, max    time.Duration // bounds on the target
+		maxAtMost   time.Duration // the hard cap never exceeds this
+		noTimeLimit bool
+	}{
+		{name: "no limit", settings: TimeSettings{System: NoTimeLimit}, noTimeLimit: true},
+		{name: "sudden death 60s, empty 9x9", settings: TimeSettings{System: Absolute, Main: 60 * time.Second},
+			empty: 81, min: 500 * time.Millisecond, max: 2 * time.Second, maxAtMost: 15 * time.Second},
+		{name: "sudden death, 2s left", settings: TimeSettings{System: Absolute, Main: 60 * time.Second},
+			left: func(c *Clock) { c.TimeLeft(rules.Black, 2, 0) }, empty: 40,
+			min: 50 * time.Millisecond, max: 100 * time.Millisecond, maxAtMost: 500 * time.Millisecond},
+		{name: "byo-yomi 5s per move, no main time", settings: TimeSettings{System: ByoYomi, Period: 5 * time.Second, Periods: 1},
+			left: func(c *Clock) { c.TimeLeft(rules.Black, 5, 1) }, empty: 60,
+			min: 3 * time.Second, max: 4 * time.Second, maxAtMost: 4500 * time.Millisecond},
+		{name: "canadian 10 stones in 100s", settings: TimeSettings{System: Canadian, Period: 100 * time.Second, Stones: 10},
+			left: func(c *Clock) { c.TimeLeft(rules.Black, 50, 2) }, empty: 100,
+			min: 15 * time.Second, max: 20 * time.Second, maxAtMost: 22 * time.Second},
+		{name: "canadian from main time", settings: TimeSettings{System: Canadian, Main: 600 * time.Second, Period: 30 * time.Second, Stones: 1},
+			empty: 361, min: 20 * time.Second, max: 30 * time.Second, maxAtMost: 90 * time.Second},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewClock()
+			c.Set(tc.settings)
+			if tc.left != nil {
+				tc.left(c)
+			}
+			target, maxT, ok := c.Budget(rules.Black, 9, tc.empty)
+			if tc.noTimeLimit {
+				assert.False(t, ok)
+				return
+			}
+			require.True(t, ok)
+			assert.GreaterOrEqual(t, target, tc.min)
+			assert.LessOrEqual(t, target, tc.max)
+			assert.GreaterOrEqual(t, maxT, target)
+			assert.LessOrEqual(t, maxT, tc.maxAtMost)
+		})
+	}
+}
+
+// Charging thinking time without time_left reports keeps a sudden-death
+// game within its clock.
+func TestSpendKeepsWithinSuddenDeath(t *testing.T) {
+	c := NewClock()
+	c.Set(TimeSettings{System: Absolute, Main: 60 * time.Second})
+	var used time.Duration
+	for empty := 81; empty > 0; empty -= 2 {
+		_, maxT, ok := c.Budget(rules.Black, 9, empty)
+		require.True(t, ok)
+		c.Spend(rules.Black, maxT)
+		used += maxT
+	}
+	assert.Less(t, used, 60*time.Second)
+}

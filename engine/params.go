@@ -13,53 +13,55 @@ import (
 // DefaultParams. The same struct feeds the command-line flags, the GoGui
 // parameter dialog and the tests; `param` tags name each field for those.
 type Params struct {
-	Threads         int     `param:"threads" help:"search threads"`
-	MaxPlayouts     int     `param:"playouts" help:"playouts per move (0 = no limit, time decides)"`
-	MoveTime        float64 `param:"move_time" help:"seconds per move when no time control is set"`
-	MemoryMB        int     `param:"memory_mb" help:"tree memory budget in MiB"`
-	Seed            int64   `param:"seed" help:"random seed (0 = from the clock)"`
-	ExpandVisits    int     `param:"expand_visits" help:"visits before a leaf gets children"`
-	RaveEquiv       float64 `param:"rave_equiv" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
-	Exploration     float64 `param:"exploration" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
-	PriorEven       float64 `param:"prior_even" help:"virtual even-result visits given to every new child"`
-	PriorCapture    float64 `param:"prior_capture" help:"virtual won visits for a capturing move"`
-	PriorAtari      float64 `param:"prior_atari" help:"virtual won visits for saving a chain from atari"`
-	PriorSelfAtari  float64 `param:"prior_self_atari" help:"virtual lost visits for a self-atari"`
-	PriorPattern    float64 `param:"prior_pattern" help:"virtual won visits for a good 3x3 shape"`
-	PriorNear       float64 `param:"prior_near" help:"virtual won visits for a move near the last move"`
-	PriorEdge       float64 `param:"prior_edge" help:"virtual lost visits for first/second line moves in the opening"`
-	VirtualLoss     int     `param:"virtual_loss" help:"visits counted as losses while a thread explores a node"`
-	ResignThreshold float64 `param:"resign_threshold" help:"win rate under which the engine resigns (0 = never)"`
-	ResignMinMoves  int     `param:"resign_min_moves" help:"no resignation before this many moves per 9x9 board area"`
-	PlayoutPolicy   string  `param:"policy" help:"playout policy: heavy or light"`
-	ReuseTree       bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
-	Ponder          bool    `param:"ponder" help:"think on the opponent's time"`
+	Threads            int     `param:"threads" help:"search threads"`
+	MaxPlayouts        int     `param:"playouts" help:"playouts per move (0 = no limit, time decides)"`
+	MoveTime           float64 `param:"move_time" help:"seconds per move when no time control is set"`
+	MemoryMB           int     `param:"memory_mb" help:"tree memory budget in MiB"`
+	Seed               int64   `param:"seed" help:"random seed (0 = from the clock)"`
+	ExpandVisits       int     `param:"expand_visits" help:"visits before a leaf gets children"`
+	RaveEquiv          float64 `param:"rave_equiv" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
+	Exploration        float64 `param:"exploration" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
+	PriorEven          float64 `param:"prior_even" help:"virtual even-result visits given to every new child"`
+	PriorCapture       float64 `param:"prior_capture" help:"virtual won visits for a capturing move"`
+	PriorAtari         float64 `param:"prior_atari" help:"virtual won visits for saving a chain from atari"`
+	PriorSelfAtari     float64 `param:"prior_self_atari" help:"virtual lost visits for a self-atari"`
+	PriorPattern       float64 `param:"prior_pattern" help:"virtual won visits for a good 3x3 shape"`
+	PriorNear          float64 `param:"prior_near" help:"virtual won visits for a move near the last move"`
+	PriorEdge          float64 `param:"prior_edge" help:"virtual lost visits for first/second line moves in the opening"`
+	VirtualLoss        int     `param:"virtual_loss" help:"visits counted as losses while a thread explores a node"`
+	ResignThreshold    float64 `param:"resign_threshold" help:"win rate under which the engine resigns (0 = never)"`
+	ResignMinMoves     int     `param:"resign_min_moves" help:"no resignation before this many moves per 9x9 board area"`
+	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
+	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
+	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
+	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
 }
 
 // DefaultParams are the values gtpgo plays with.
 func DefaultParams() Params {
 	return Params{
-		Threads:         runtime.NumCPU(), // one worker per core
-		MaxPlayouts:     0,
-		MoveTime:        0, // 0: choose from the board size (see DefaultMoveTime)
-		MemoryMB:        1024,
-		Seed:            0,
-		ExpandVisits:    2,    // expand early: priors then guide the next visits
-		RaveEquiv:       3000, // Pachi/Fuego range 3000-5000
-		Exploration:     0,    // Pachi and Fuego play without a UCB term
-		PriorEven:       10,   // MoGo's "even game" prior
-		PriorCapture:    20,
-		PriorAtari:      15,
-		PriorSelfAtari:  20,
-		PriorPattern:    10,
-		PriorNear:       5,
-		PriorEdge:       10,
-		VirtualLoss:     3,
-		ResignThreshold: 0.1,
-		ResignMinMoves:  20,
-		PlayoutPolicy:   "heavy",
-		ReuseTree:       true,
-		Ponder:          false,
+		Threads:            runtime.NumCPU(), // one worker per core
+		MaxPlayouts:        0,
+		MoveTime:           0, // 0: choose from the board size (see DefaultMoveTime)
+		MemoryMB:           1024,
+		Seed:               0,
+		ExpandVisits:       2,    // expand early: priors then guide the next visits
+		RaveEquiv:          3000, // Pachi/Fuego range 3000-5000
+		Exploration:        0,    // Pachi and Fuego play without a UCB term
+		PriorEven:          10,   // MoGo's "even game" prior
+		PriorCapture:       20,
+		PriorAtari:         15,
+		PriorSelfAtari:     20,
+		PriorPattern:       10,
+		PriorNear:          5,
+		PriorEdge:          10,
+		VirtualLoss:        3,
+		ResignThreshold:    0.1,
+		ResignMinMoves:     20,
+		PlayoutPolicy:      "heavy",
+		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
+		ReuseTree:          true,
+		Ponder:             false,
 	}
 }
 

@@ -116,7 +116,8 @@ type search struct {
 	a         *arena
 	root      rules.Board
 	color     rules.Color
-	komi      float64 // what Black's area lead must exceed to win
+	komi      float64 // what Black's area lead must exceed to win in the playouts
+	realKomi  float64 // the same without dynamic komi (for score estimates)
 	history   map[uint64]struct{}
 	maxMoves  int
 	playouts  atomic.Int64
@@ -142,6 +143,32 @@ func Komi(g *rules.Game) float64 {
 	return k
 }
 
+// DynamicKomi is the komi offset the search plays with in handicap games
+// (linear dynamic komi, as Pachi): the engine as Black pretends White gets
+// extra points, so it keeps playing solid moves instead of slack ones while
+// far ahead; as White it pretends to need fewer points, so it plays for
+// realistic gains instead of despairing. The offset fades out linearly over
+// the first half of the game.
+func DynamicKomi(g *rules.Game, color rules.Color, stoneValue float64) float64 {
+	h := g.Handicap()
+	if h < 2 || stoneValue <= 0 {
+		return 0
+	}
+	size := g.Size()
+	fadeMoves := size * size * 55 / 100
+	left := 1 - float64(g.MoveNumber())/float64(fadeMoves)
+	if left <= 0 {
+		return 0
+	}
+	// a handicap stone is worth about 7 points on 19x19, less on small boards
+	value := stoneValue * float64(size*size) / 361
+	extra := value * float64(h) * left
+	if color == rules.White {
+		return -extra
+	}
+	return extra
+}
+
 // Search thinks about the position of g with color to move and returns the
 // best move. The game is only read.
 func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, lim Limits) Result {
@@ -153,7 +180,8 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		e.memoryMB = p.MemoryMB
 		e.prevHist = nil
 	}
-	s := &search{e: e, p: p, lim: lim, color: color, komi: Komi(g), start: time.Now()}
+	s := &search{e: e, p: p, lim: lim, color: color, realKomi: Komi(g), start: time.Now()}
+	s.komi = s.realKomi + DynamicKomi(g, color, p.HandicapStoneValue)
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size
@@ -424,7 +452,7 @@ func (s *search) snapshot() Snapshot {
 		for i := range s.owner {
 			snap.Ownership[i] = float64(s.owner[i].Load()) / float64(n)
 		}
-		lead := float64(s.scoreSum.Load())/float64(n) - s.komi
+		lead := float64(s.scoreSum.Load())/float64(n) - s.realKomi
 		if s.color == rules.White {
 			lead = -lead
 		}
@@ -464,6 +492,9 @@ func (s *search) shouldResign(g *rules.Game, res Result) bool {
 	minMoves := s.p.ResignMinMoves * size * size / 81
 	if g.MoveNumber() < minMoves || res.Candidates[0].Visits < 1000 {
 		return false
+	}
+	if DynamicKomi(g, s.color, s.p.HandicapStoneValue) != 0 {
+		return false // the handicap is not overcome yet
 	}
 	return res.Candidates[0].WinRate < s.p.ResignThreshold
 }

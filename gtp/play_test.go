@@ -177,3 +177,49 @@ func TestGenmoveCleanupCapturesDeadStones(t *testing.T) {
 		require.Equal(t, "= ", ss.ask("play w pass"))
 	}
 }
+
+// GoGui's parameter dialog lists every engine parameter as "[type] name
+// value" and sets them one at a time.
+func TestParamDialog(t *testing.T) {
+	s := newTestServer(t)
+	ss := startSession(t, s)
+	require.Equal(t, "= ", ss.ask("gtpgo-param rave_equiv 2500"))
+	require.Equal(t, "= ", ss.ask("gtpgo-param ponder 1"))
+	require.Equal(t, "= ", ss.ask("gtpgo-param policy light"))
+	p := s.eng.Params()
+	assert.Equal(t, 2500.0, p.RaveEquiv)
+	assert.True(t, p.Ponder)
+	assert.Equal(t, "light", p.PlayoutPolicy)
+	lines := strings.Split(strings.TrimPrefix(ss.ask("gtpgo-param"), "= "), "\n")
+	infos := p.List()
+	require.Len(t, lines, len(infos))
+	for i, info := range infos {
+		typ, value := "[string]", info.Value
+		switch info.Kind {
+		case "bool":
+			typ, value = "[bool]", map[string]string{"true": "1", "false": "0"}[info.Value]
+		}
+		if info.Name == "policy" {
+			typ = "[list/heavy/light]"
+		}
+		assert.Equal(t, typ+" "+info.Name+" "+value, lines[i])
+	}
+	assert.Contains(t, lines, "[string] rave_equiv 2500")
+	assert.Contains(t, lines, "[bool] ponder 1")
+	assert.Contains(t, lines, "[list/heavy/light] policy light")
+}
+
+// gomill-describe_engine says what plays under which settings.
+func TestDescribeEngine(t *testing.T) {
+	s := newTestServer(t)
+	out := runScript(t, s, "boardsize 13\nkomi 6.5\nkgs-rules chinese\nkgs-time_settings byoyomi 60 30 5\ngomill-describe_engine\n")
+	resp := splitResponses(out)
+	require.Len(t, resp, 5)
+	lines := strings.Split(strings.TrimPrefix(resp[4], "= "), "\n")
+	require.Greater(t, len(lines), 3)
+	assert.Equal(t, []string{"gtpgo 0.1", "board 13x13, komi 6.5, chinese rules", "time: byoyomi"}, lines[:3])
+	p := s.eng.Params()
+	for _, info := range p.List() {
+		assert.Contains(t, lines, info.Name+"="+info.Value)
+	}
+}

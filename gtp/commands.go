@@ -44,6 +44,9 @@ func (s *Server) registerStandard() {
 		"undo":                   s.cmdUndo,
 		"gg-undo":                s.cmdGGUndo,
 		"set_free_handicap":      s.cmdSetFreeHandicap,
+		"fixed_handicap":         s.cmdFixedHandicap,
+		"place_free_handicap":    s.cmdPlaceFreeHandicap,
+		"final_score":            s.cmdFinalScore,
 		"final_status_list":      s.cmdFinalStatusList,
 		"time_settings":          s.cmdTimeSettings,
 		"kgs-time_settings":      s.cmdKGSTimeSettings,
@@ -256,6 +259,64 @@ func (s *Server) cmdGGUndo(c *Call) (string, error) {
 		return "", errCannotUndo
 	}
 	return "", nil
+}
+
+// handicapCount reads the stone count of fixed_handicap and
+// place_free_handicap.
+func (c *Call) handicapCount() (int, error) {
+	if err := c.arity(1, 1, "number_of_stones"); err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(c.Args[0])
+	if err != nil {
+		return 0, fmt.Errorf("handicap not an integer: %s", quote(c.Args[0]))
+	}
+	return n, nil
+}
+
+// cmdFixedHandicap places GTP v2's fixed handicap stones (section 4.1.1)
+// and lists them.
+func (s *Server) cmdFixedHandicap(c *Call) (string, error) {
+	n, err := c.handicapCount()
+	if err != nil {
+		return "", err
+	}
+	if !s.freshEmpty() {
+		return "", errBoardNotEmpty
+	}
+	points, err := rules.FixedHandicap(s.game.Size(), n)
+	if err != nil {
+		return "", errInvalidHandicap
+	}
+	return s.placeHandicap(points)
+}
+
+// cmdPlaceFreeHandicap lets the engine choose where the handicap stones
+// go; any count from 2 up to all points but one is placed.
+func (s *Server) cmdPlaceFreeHandicap(c *Call) (string, error) {
+	n, err := c.handicapCount()
+	if err != nil {
+		return "", err
+	}
+	if !s.freshEmpty() {
+		return "", errBoardNotEmpty
+	}
+	size := s.game.Size()
+	if n < 2 || n > size*size-1 {
+		return "", errInvalidHandicap
+	}
+	return s.placeHandicap(rules.FreeHandicap(size, n))
+}
+
+func (s *Server) placeHandicap(points []rules.Point) (string, error) {
+	if err := s.setHandicap(points); err != nil {
+		return "", err
+	}
+	vs := make([]string, len(points))
+	for i, p := range points {
+		vs[i] = s.game.Board().Vertex(p)
+	}
+	return strings.Join(vs, " "), nil
 }
 
 // cmdSetFreeHandicap places Black's handicap stones where the controller

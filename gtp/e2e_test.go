@@ -236,15 +236,15 @@ func TestGameAgainstGNUGo(t *testing.T) {
 	}
 	t.Logf("%d moves: %s", len(record), strings.Join(record, ", "))
 	require.True(t, passes == 2 || resigned != "", "the game did not end")
-	if resigned == "" {
-		scoreRE := `^(B\+|W\+)\d+\.\d$|^0$`
-		ours, theirs := us.mustAsk("final_score"), them.mustAsk("final_score")
-		t.Logf("final_score: gtpgo %s, GNU Go %s", ours, theirs)
-		assert.Regexp(t, scoreRE, ours)
-		assert.Regexp(t, scoreRE, theirs)
-	} else {
+	if resigned != "" {
 		t.Logf("%s resigned", resigned)
 	}
+	// both score the final position (after a resignation, the one on the board)
+	scoreRE := `^(B\+|W\+)\d+\.\d$|^0$`
+	ours, theirs := us.mustAsk("final_score"), them.mustAsk("final_score")
+	t.Logf("final_score: gtpgo %s, GNU Go %s", ours, theirs)
+	assert.Regexp(t, scoreRE, ours)
+	assert.Regexp(t, scoreRE, theirs)
 	for _, p := range []*proc{us, them} {
 		p.mustAsk("quit")
 		assert.Equal(t, 0, p.wait())

@@ -302,3 +302,31 @@ func chainsWithStatus(board *rules.Board, status []engine.StoneStatus, want engi
 	}
 	return strings.Join(lines, "\n")
 }
+
+// cmdFinalScore scores the position under the rules in force, with the
+// stones the end-of-game judgement calls dead removed (the same judgement
+// as final_status_list).
+func (s *Server) cmdFinalScore(c *Call) (string, error) {
+	if err := c.arity(0, 0, ""); err != nil {
+		return "", err
+	}
+	status := s.finalStatus(c.Context())
+	if c.Context().Err() != nil {
+		return "", errCannotScore // interrupted: the judgement is incomplete
+	}
+	return s.game.Score(statusMap(s.game.Board(), status)).String(), nil
+}
+
+// statusMap converts the engine's judgement to the rules package's.
+func statusMap(b *rules.Board, status []engine.StoneStatus) rules.StatusMap {
+	m := rules.NewStatusMap(b)
+	for _, p := range b.Points() {
+		switch status[p] {
+		case engine.Dead:
+			m[p] = rules.Dead
+		case engine.Seki:
+			m[p] = rules.Seki
+		}
+	}
+	return m
+}

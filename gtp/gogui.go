@@ -36,6 +36,7 @@ var analyzeCommands = []string{
 	"string/Final Score/final_score",
 	"varc/Reg GenMove/reg_genmove %c",
 	"string/Show Board/showboard",
+	"none/Save SGF/printsgf %w",
 }
 
 func (s *Server) cmdAnalyzeCommands(c *Call) (string, error) {

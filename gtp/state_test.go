@@ -62,13 +62,14 @@ func TestRefusedCommandsKeepState(t *testing.T) {
 			"time_settings 1 -2 3", "time_settings 1 2", "time_left b x 0", "time_left b 10 -1",
 			"kgs-time_settings byoyomi 1 2", "kgs-time_settings foo", "kgs-rules klingon",
 			"gtpgo-param threads 0", "gtpgo-param ponder maybe", "gtpgo-param nonsense 1",
-			"final_status_list foo",
+			"final_status_list foo", "final_score now",
+			"fixed_handicap 2", "place_free_handicap 2",
 		},
 		unchanged: []string{
 			"reg_genmove b", "reg_genmove w", "final_status_list dead", "final_status_list alive", "showboard",
 			"gtpgo-legal_moves", "gtpgo-liberties", "list_commands", "known_command play", "gomill-describe_engine",
 			"cputime", "gomill-cpu_time", "gtpgo-param", "gogui-analyze_commands", "kgs-game_over",
-			"gogui-interrupt", "name", "version", "protocol_version",
+			"gogui-interrupt", "name", "version", "protocol_version", "final_score",
 		},
 	}, {
 		name:  "empty board",
@@ -77,11 +78,13 @@ func TestRefusedCommandsKeepState(t *testing.T) {
 			"undo", "gg-undo 1", "gg-undo 2",
 			"set_free_handicap A1", "set_free_handicap A1 A1", "set_free_handicap A1 pass", "set_free_handicap A1 F1",
 			"gogui-setup b A1 w A2 w B1", "gogui-setup b A1 b A1", "gogui-setup b A1 w", "gogui-setup b pass",
+			"fixed_handicap 1", "fixed_handicap 2", "fixed_handicap x", "place_free_handicap 1", "place_free_handicap 25",
 		},
 	}, {
-		name:    "handicap",
-		setup:   []string{"boardsize 9", "set_free_handicap C3 G7 E5"},
-		refused: []string{"undo", "gg-undo 1", "set_free_handicap C7 G3", "gogui-setup w A1"},
+		name:  "handicap",
+		setup: []string{"boardsize 9", "set_free_handicap C3 G7 E5"},
+		refused: []string{"undo", "gg-undo 1", "set_free_handicap C7 G3", "gogui-setup w A1", "fixed_handicap 2",
+			"place_free_handicap 2"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newTestServer(t)

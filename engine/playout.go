@@ -7,10 +7,78 @@ import "github.com/gtpgo/gtpgo/rules"
 type policy struct {
 	heavy bool
 	cand  []rules.Point
+	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
+	// the winner's replies to the previous move (reply1) and to the previous
+	// two moves (reply2), per colour; 0 = none. They persist across playouts
+	// and searches of one board size.
+	n      int // board array length the tables are built for
+	reply1 []int16
+	reply2 []int16
 }
 
 func newPolicy(heavy bool) *policy {
 	return &policy{heavy: heavy, cand: make([]rules.Point, 0, rules.MaxPoints)}
+}
+
+// prepare sizes the reply tables for a board array length, clearing them
+// when the board size changed.
+func (pl *policy) prepare(n int) {
+	if pl.n == n {
+		return
+	}
+	pl.n = n
+	pl.reply1 = make([]int16, 2*n)
+	pl.reply2 = make([]int16, 2*n*n)
+}
+
+// lastGoodReply returns the stored reply of c to the last move(s) if it is
+// still playable, or NoPoint.
+func (pl *policy) lastGoodReply(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	ci := int(c-1) * pl.n
+	if last2 := b.LastMove2(); last2 > 0 {
+		if r := rules.Point(pl.reply2[ci*pl.n+int(last2)*pl.n+int(last)]); r != 0 && pl.playable(b, r, c) {
+			return r
+		}
+	}
+	if r := rules.Point(pl.reply1[ci+int(last)]); r != 0 && pl.playable(b, r, c) {
+		return r
+	}
+	return rules.NoPoint
+}
+
+func (pl *policy) playable(b *rules.Board, p rules.Point, c rules.Color) bool {
+	return b.Color(p) == rules.Empty && b.LegalEmpty(p, c) && !b.IsEye(p, c) && !b.IsSelfAtari(p, c)
+}
+
+// learn updates the reply tables from a finished simulation: the winner's
+// replies are stored, the loser's are forgotten.
+func (pl *policy) learn(moves []rules.Move, winner rules.Color) {
+	n := pl.n
+	for i := 1; i < len(moves); i++ {
+		m, prev := moves[i], moves[i-1]
+		if m.Point <= 0 || prev.Point <= 0 {
+			continue
+		}
+		ci := int(m.Color-1) * n
+		i1 := ci + int(prev.Point)
+		i2 := -1
+		if i >= 2 && moves[i-2].Point > 0 {
+			i2 = ci*n + int(moves[i-2].Point)*n + int(prev.Point)
+		}
+		if m.Color == winner {
+			pl.reply1[i1] = int16(m.Point)
+			if i2 >= 0 {
+				pl.reply2[i2] = int16(m.Point)
+			}
+			continue
+		}
+		if pl.reply1[i1] == int16(m.Point) {
+			pl.reply1[i1] = 0
+		}
+		if i2 >= 0 && pl.reply2[i2] == int16(m.Point) {
+			pl.reply2[i2] = 0
+		}
+	}
 }
 
 // playout plays from b (c to move) until two passes or maxMoves moves,
@@ -34,13 +102,17 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
 // order: save own chains the last move put in atari, capture the last
-// move's chain or its neighbours in atari, answer the last move with a 3x3
-// shape, and otherwise a uniform random move that neither fills an own eye
+// move's chain or its neighbours in atari, the last good reply, answer the
+// last move with a 3x3 shape, and otherwise a uniform random move that neither fills an own eye
 // nor puts a chain in self-atari (single-stone throw-ins aside).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	last := b.LastMove()
 	if last > 0 {
 		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
+			b.PlayLegal(p, c)
+			return p
+		}
+		if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
 		}

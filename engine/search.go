@@ -72,6 +72,16 @@ type Engine struct {
 	prevColor rules.Color
 	prevSize  int
 	searches  uint64
+	policies  []*policy // one per worker slot, kept across searches
+}
+
+// policy returns the playout policy of worker slot i (its reply tables
+// carry over between searches).
+func (e *Engine) policy(i int) *policy {
+	for len(e.policies) <= i {
+		e.policies = append(e.policies, newPolicy(true))
+	}
+	return e.policies[i]
 }
 
 // New returns an engine with the given parameters.
@@ -219,7 +229,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 func (s *search) run(ctx context.Context, seed uint64) {
 	grp, gctx := errgroup.WithContext(ctx)
 	for i := 0; i < s.p.Threads; i++ {
-		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019)
+		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019, s.e.policy(i))
 		grp.Go(func() error {
 			for !s.stop.Load() {
 				w.simulate()
@@ -391,7 +401,7 @@ func (e *Engine) followMoves(a *arena, g *rules.Game, from int, color rules.Colo
 func (s *search) expandRoot(g *rules.Game) {
 	root := &s.a.nodes[0]
 	if root.firstChild.Load() == 0 {
-		w := newWorker(s, 1)
+		w := newWorker(s, 1, newPolicy(false))
 		w.expand(root, &s.root, s.color)
 	}
 	for i := range s.a.children(root) {

@@ -20,8 +20,10 @@ type worker struct {
 	cands      []rules.Point
 }
 
-func newWorker(s *search, seed uint64) *worker {
-	w := &worker{s: s, pol: newPolicy(s.p.PlayoutPolicy == "heavy"),
+func newWorker(s *search, seed uint64, pol *policy) *worker {
+	pol.heavy = s.p.PlayoutPolicy == "heavy"
+	pol.prepare(s.root.Len)
+	w := &worker{s: s, pol: pol,
 		path: make([]int32, 0, 64), moves: make([]rules.Move, 0, 4*rules.MaxPoints),
 		pathHashes: make([]uint64, 0, 64), cands: make([]rules.Point, 0, rules.MaxPoints)}
 	w.rng.Seed(seed)
@@ -176,8 +178,11 @@ func (w *worker) backup(b *rules.Board) {
 	switch {
 	case diff > 0:
 		blackHalf = 2
+		w.pol.learn(w.moves, rules.Black)
 	case diff == 0:
 		blackHalf = 1
+	default:
+		w.pol.learn(w.moves, rules.White)
 	}
 	result := func(c rules.Color) int32 {
 		if c == rules.Black {

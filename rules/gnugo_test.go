@@ -306,7 +306,10 @@ func TestPassAliveAgainstGNUGo(t *testing.T) {
 		}
 	}
 	t.Logf("settled by both: %v; by GNU Go only: %d points", settledBoth, settledGNUGoOnly)
-	require.Positive(t, settledBoth["dead"])
+	require.Positive(t, settledBoth["alive"])
+	if !testing.Short() { // the short sample is too small to be sure to hold a dead stone
+		require.Positive(t, settledBoth["dead"])
+	}
 }
 
 // GNU Go's fixed_handicap agrees with FixedHandicap on every size it

@@ -47,6 +47,8 @@ func (s *Server) registerStandard() {
 		"fixed_handicap":         s.cmdFixedHandicap,
 		"place_free_handicap":    s.cmdPlaceFreeHandicap,
 		"final_score":            s.cmdFinalScore,
+		"loadsgf":                s.cmdLoadSGF,
+		"printsgf":               s.cmdPrintSGF,
 		"final_status_list":      s.cmdFinalStatusList,
 		"time_settings":          s.cmdTimeSettings,
 		"kgs-time_settings":      s.cmdKGSTimeSettings,

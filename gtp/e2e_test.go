@@ -250,3 +250,27 @@ func TestGameAgainstGNUGo(t *testing.T) {
 		assert.Equal(t, 0, p.wait())
 	}
 }
+
+// loadsgf of real games through the binary: each file's position, then a
+// move from it.
+func TestBinaryLoadSGF(t *testing.T) {
+	files, err := filepath.Glob("../testdata/sgf/kgs-*.sgf")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	p := startProc(t, gtpgoBinary(t), fastFlags...)
+	for _, file := range files {
+		abs, err := filepath.Abs(file)
+		require.NoError(t, err)
+		rec := readRecord(t, file)
+		p.mustAsk("loadsgf " + abs)
+		board := p.mustAsk("showboard")
+		assert.Contains(t, board, fmt.Sprintf("handicap %d, move %d,", rec.handicap, len(rec.moves)), file)
+		p.mustAsk("loadsgf " + abs + " 30")
+		board = p.mustAsk("showboard")
+		assert.Contains(t, board, fmt.Sprintf("handicap %d, move 29, %s to move", rec.handicap, rec.moves[29].Color), file)
+		assert.Regexp(t, `^([A-HJ-T]([1-9]|1[0-9])|pass)$`, p.mustAsk("genmove "+rec.moves[29].Color.String()), file)
+	}
+	assert.Equal(t, "? cannot load file", p.ask("loadsgf "+filepath.Join(t.TempDir(), "missing.sgf")))
+	p.mustAsk("quit")
+	assert.Equal(t, 0, p.wait())
+}

@@ -35,13 +35,14 @@ func (s *Server) limits(color rules.Color) engine.Limits {
 	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: true}
 }
 
-// think searches the current position for color under the move budget.
-func (s *Server) think(ctx context.Context, color rules.Color) engine.Result {
+// think chooses color's move with the engine's move generation (search
+// plus its end-of-game pass and cleanup decisions) under the move budget.
+func (s *Server) think(ctx context.Context, color rules.Color, cleanup bool) engine.Result {
 	start := time.Now()
 	lim := s.limits(color)
-	res := s.eng.Search(ctx, s.game, color, lim)
+	res := s.eng.GenMove(ctx, s.game, color, lim, cleanup)
 	if ctx.Err() != nil && res.RootVisits < minInterruptedVisits {
-		res = s.eng.Search(context.Background(), s.game, color, engine.Limits{Playouts: minInterruptedVisits})
+		res = s.eng.GenMove(context.Background(), s.game, color, engine.Limits{Playouts: minInterruptedVisits}, cleanup)
 	}
 	elapsed := time.Since(start)
 	s.searchTime += elapsed
@@ -60,8 +61,7 @@ func (s *Server) think(ctx context.Context, color rules.Color) engine.Result {
 			move = "resign (best " + move + ")"
 		}
 		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts in %.2fs (budget %.2fs), pv %s",
-			color, move, res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(),
-			lim.Time.Seconds(), pv)
+			color, move, res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(), lim.Time.Seconds(), pv)
 	}
 	return res
 }
@@ -79,7 +79,7 @@ func (s *Server) cmdGenmove(c *Call) (string, error) {
 		return "", err
 	}
 	start := time.Now()
-	res := s.think(c.Context(), col)
+	res := s.think(c.Context(), col, false)
 	if res.Resign {
 		s.clock.Spend(col, time.Since(start))
 		return "resign", nil
@@ -110,7 +110,7 @@ func (s *Server) cmdRegGenmove(c *Call) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res := s.think(c.Context(), col)
+	res := s.think(c.Context(), col, false)
 	if res.Resign {
 		return "resign", nil
 	}
@@ -118,16 +118,18 @@ func (s *Server) cmdRegGenmove(c *Call) (string, error) {
 }
 
 // cmdGenmoveCleanup is kgs-genmove_cleanup: genmove, except that it never
-// passes while opponent stones the end-of-game judgement calls dead are on
-// the board and a move that attacks them is legal (KGS then scores what is
-// on the board), and it never resigns: the game is over but for counting.
+// passes while opponent stones the end-of-game judgement (final_status_list)
+// calls dead are on the board and a move that attacks them is legal (KGS
+// then scores what is on the board), and it never resigns: the game is over
+// but for counting. The engine's cleanup mode decides first; the protocol
+// keeps the guarantee when the engine still passes.
 func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
 	col, err := s.colorArg(c)
 	if err != nil {
 		return "", err
 	}
 	start := time.Now()
-	res := s.think(c.Context(), col)
+	res := s.think(c.Context(), col, true)
 	move := res.Move
 	if move == rules.Pass || res.Resign {
 		move = rules.Pass
@@ -158,7 +160,7 @@ func (s *Server) cleanupMove(ctx context.Context, col rules.Color, res engine.Re
 	var libs [][]rules.Point
 	seen := map[int]bool{}
 	for _, p := range b.Points() {
-		if b.Color(p) != opp || status[p] != engine.Dead || seen[b.ChainHead(p)] {
+		if b.Color(p) != opp || status.At(p) != rules.Dead || seen[b.ChainHead(p)] {
 			continue
 		}
 		seen[b.ChainHead(p)] = true
@@ -210,7 +212,7 @@ type statusKey struct {
 // final_status_list (and a cleanup move) agree on one position.
 type statusCache struct {
 	key    statusKey
-	status []engine.StoneStatus
+	status rules.StatusMap
 }
 
 func (s *Server) statusKey() statusKey {
@@ -219,39 +221,19 @@ func (s *Server) statusKey() statusKey {
 		toMove: g.ToMove(), komi: g.Komi, rules: g.Rules.Name}
 }
 
-// finalStatus judges every stone of the current position (indexed by
-// rules.Point). The engine judges points; a chain takes the status of the
-// majority of its stones so that a chain is never split.
-func (s *Server) finalStatus(ctx context.Context) []engine.StoneStatus {
+// finalStatus judges every stone of the current position with the engine's
+// end-of-game judgement (ownership, Benson's unconditional life, seki).
+// Under Tromp-Taylor rules the board is counted as it stands, so every
+// stone is alive, as the engine's own pass decisions assume.
+func (s *Server) finalStatus(ctx context.Context) rules.StatusMap {
+	if s.game.Rules.Name == rules.TrompTaylor.Name {
+		return rules.NewStatusMap(s.game.Board())
+	}
 	key := s.statusKey()
 	if s.status.status != nil && s.status.key == key {
 		return s.status.status
 	}
-	raw := s.eng.FinalStatus(ctx, s.game)
-	var b rules.Board
-	b.CopyFrom(s.game.Board())
-	status := make([]engine.StoneStatus, len(raw))
-	done := map[int]bool{}
-	for _, p := range b.Points() {
-		if b.Color(p) == rules.Empty || done[b.ChainHead(p)] {
-			continue
-		}
-		done[b.ChainHead(p)] = true
-		stones := b.ChainStones(p, nil)
-		var votes [3]int
-		for _, q := range stones {
-			votes[raw[q]]++
-		}
-		st := engine.Alive
-		for k := range votes {
-			if 2*votes[k] > len(stones) {
-				st = engine.StoneStatus(k)
-			}
-		}
-		for _, q := range stones {
-			status[q] = st
-		}
-	}
+	status := s.eng.FinalStatus(ctx, s.game)
 	if ctx.Err() == nil {
 		s.status = statusCache{key: key, status: status}
 	}
@@ -262,14 +244,14 @@ func (s *Server) cmdFinalStatusList(c *Call) (string, error) {
 	if err := c.arity(1, 1, "alive|dead|seki"); err != nil {
 		return "", err
 	}
-	var want engine.StoneStatus
+	var want rules.Status
 	switch strings.ToLower(c.Args[0]) {
 	case "alive":
-		want = engine.Alive
+		want = rules.Alive
 	case "dead":
-		want = engine.Dead
+		want = rules.Dead
 	case "seki":
-		want = engine.Seki
+		want = rules.Seki
 	default:
 		return "", fmt.Errorf("invalid status %s", quote(c.Args[0]))
 	}
@@ -278,7 +260,7 @@ func (s *Server) cmdFinalStatusList(c *Call) (string, error) {
 
 // chainsWithStatus lists the chains whose stones have status want, one
 // chain per line (GTP's format), each in board order from the top left.
-func chainsWithStatus(board *rules.Board, status []engine.StoneStatus, want engine.StoneStatus) string {
+func chainsWithStatus(board *rules.Board, status rules.StatusMap, want rules.Status) string {
 	var b rules.Board
 	b.CopyFrom(board)
 	order := func(p rules.Point) int { x, y := b.XY(p); return (b.Size-1-y)*b.Size + x }
@@ -287,7 +269,7 @@ func chainsWithStatus(board *rules.Board, status []engine.StoneStatus, want engi
 	for y := b.Size - 1; y >= 0; y-- {
 		for x := 0; x < b.Size; x++ {
 			p := b.At(x, y)
-			if b.Color(p) == rules.Empty || done[b.ChainHead(p)] || status[p] != want {
+			if b.Color(p) == rules.Empty || done[b.ChainHead(p)] || status.At(p) != want {
 				continue
 			}
 			done[b.ChainHead(p)] = true
@@ -314,19 +296,5 @@ func (s *Server) cmdFinalScore(c *Call) (string, error) {
 	if c.Context().Err() != nil {
 		return "", errCannotScore // interrupted: the judgement is incomplete
 	}
-	return s.game.Score(statusMap(s.game.Board(), status)).String(), nil
-}
-
-// statusMap converts the engine's judgement to the rules package's.
-func statusMap(b *rules.Board, status []engine.StoneStatus) rules.StatusMap {
-	m := rules.NewStatusMap(b)
-	for _, p := range b.Points() {
-		switch status[p] {
-		case engine.Dead:
-			m[p] = rules.Dead
-		case engine.Seki:
-			m[p] = rules.Seki
-		}
-	}
-	return m
+	return engine.ScoreIfPassed(s.game, status).String(), nil
 }

@@ -63,13 +63,13 @@ func TestRefusedCommandsKeepState(t *testing.T) {
 			"kgs-time_settings byoyomi 1 2", "kgs-time_settings foo", "kgs-rules klingon",
 			"gtpgo-param threads 0", "gtpgo-param ponder maybe", "gtpgo-param nonsense 1",
 			"final_status_list foo", "final_score now",
-			"fixed_handicap 2", "place_free_handicap 2",
+			"fixed_handicap 2", "place_free_handicap 2", "loadsgf /nonexistent.sgf", "loadsgf", "printsgf a b",
 		},
 		unchanged: []string{
 			"reg_genmove b", "reg_genmove w", "final_status_list dead", "final_status_list alive", "showboard",
 			"gtpgo-legal_moves", "gtpgo-liberties", "list_commands", "known_command play", "gomill-describe_engine",
 			"cputime", "gomill-cpu_time", "gtpgo-param", "gogui-analyze_commands", "kgs-game_over",
-			"gogui-interrupt", "name", "version", "protocol_version", "final_score",
+			"gogui-interrupt", "name", "version", "protocol_version", "final_score", "printsgf",
 		},
 	}, {
 		name:  "empty board",

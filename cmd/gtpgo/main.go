@@ -1,0 +1,120 @@
+// Command gtpgo is a Go (baduk) engine speaking GTP v2 on stdin/stdout.
+//
+// Usage:
+//
+//	gtpgo [flags]                 play over GTP (what a GUI runs)
+//	gtpgo bench [-size N] [-playouts N] [-threads N]
+//
+// Run `gtpgo -help` for the flags; every engine parameter is one.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gtpgo/gtpgo/engine"
+	"github.com/gtpgo/gtpgo/gtp"
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// version is what `version` answers.
+const version = "0.1"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "bench" {
+		return bench(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("gtpgo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	params := engine.DefaultParams()
+	for _, info := range params.List() {
+		fs.Var(&paramFlag{params: &params, name: info.Name, kind: info.Kind}, info.Name, info.Help)
+	}
+	fs.Var(&paramFlag{params: &params, name: "move_time", kind: "float"}, "time", "same as -move_time")
+	fs.Var(&paramFlag{params: &params, name: "memory_mb", kind: "int"}, "memory", "same as -memory_mb")
+	size := fs.Int("size", 19, "board size of the session until the controller sends boardsize (2..25)")
+	komi := fs.Float64("komi", 7.5, "komi until the controller sends komi")
+	rulesName := fs.String("rules", "japanese", "rules: "+strings.Join(rules.RulesetNames(), ", ")+" (kgs-rules and a loaded SGF's RU change them)")
+	logLevel := fs.String("log", "info", "stderr log level: quiet, error, info or debug")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "gtpgo %s: a Go engine speaking GTP v2 on stdin and stdout.\n\n", version)
+		fmt.Fprintf(stderr, "Usage:\n  gtpgo [flags]\n  gtpgo bench [-size N] [-playouts N] [-threads N]   measure playout and search speed\n\n")
+		fmt.Fprintf(stderr, "Flags (engine parameters can also be changed over GTP with gtpgo-param):\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gtpgo: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	r, err := rules.RulesetByName(*rulesName)
+	if err != nil {
+		fmt.Fprintf(stderr, "gtpgo: %v\n", err)
+		return 2
+	}
+	level, err := gtp.ParseLevel(*logLevel)
+	if err != nil {
+		fmt.Fprintf(stderr, "gtpgo: %v\n", err)
+		return 2
+	}
+	if err := params.Validate(); err != nil {
+		fmt.Fprintf(stderr, "gtpgo: %v\n", err)
+		return 2
+	}
+	log := gtp.NewLogger(stderr, level, 1024)
+	defer log.Close(time.Second)
+	cfg := gtp.DefaultConfig()
+	cfg.Version = version
+	cfg.BoardSize, cfg.Komi, cfg.Rules, cfg.Log = *size, *komi, r, log
+	srv, err := gtp.New(engine.New(params), cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "gtpgo: %v\n", err)
+		return 2
+	}
+	log.Infof("gtpgo %s: %dx%d, komi %g, %s rules, %d threads", version, *size, *size, *komi, r.Name, params.Threads)
+	if err := srv.Serve(stdin, stdout); err != nil {
+		log.Errorf("%v", err)
+		return 1
+	}
+	return 0
+}
+
+// paramFlag is one engine parameter as a command-line flag.
+type paramFlag struct {
+	params *engine.Params
+	name   string
+	kind   string
+}
+
+func (f *paramFlag) String() string {
+	if f == nil || f.params == nil {
+		return ""
+	}
+	for _, info := range f.params.List() {
+		if info.Name == f.name {
+			return info.Value
+		}
+	}
+	return ""
+}
+
+func (f *paramFlag) Set(v string) error { return f.params.Set(f.name, v) }
+
+// IsBoolFlag lets boolean parameters be given as a bare -name.
+func (f *paramFlag) IsBoolFlag() bool { return f.kind == "bool" }

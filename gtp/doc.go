@@ -1,0 +1,19 @@
+// Package gtp is gtpgo's Go Text Protocol (v2) front end.
+//
+// Data flow: one reader goroutine reads the controller's input without a
+// line-length limit, notices GoGui's raw `# interrupt` line before
+// preprocessing would strip it, preprocesses every other line as GTP v2
+// section 3.1 says and queues the commands; one executor goroutine answers
+// them strictly in order; one writer formats and flushes each response.
+// Controllers pipeline commands (Sabaki sends a whole replay at once), so the
+// reader never waits for the executor.
+//
+// A command that may run long gets a context from its Call: Context is
+// cancelled by `# interrupt` (genmove answers with its best move so far);
+// StopOnInput is also cancelled by the next input line, which is how
+// analysis streams (lz-analyze and friends) end. Streaming commands write a
+// header, any number of lines and an empty terminating line through Call.
+//
+// stdout carries responses only; the Logger writes to stderr through a
+// bounded buffer and drops lines rather than ever blocking the engine.
+package gtp

@@ -1,0 +1,300 @@
+package gtp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gtpgo/gtpgo/engine"
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// minInterruptedVisits is how much thought an interrupted genmove still
+// gets when the interrupt came before the search had looked at anything:
+// GoGui expects "the best move so far", and a handful of playouts (a few
+// milliseconds) is the least that makes one.
+const minInterruptedVisits = 100
+
+// limits is the budget of one move for color: the clock's when a time
+// control is set, else the per-move time (Params.MoveTime, or the default
+// for the board size); Params.MaxPlayouts caps playouts in both cases.
+func (s *Server) limits(color rules.Color) engine.Limits {
+	p := s.eng.Params()
+	size := s.game.Size()
+	target, maxTime, ok := s.clock.Budget(color, size, s.game.Board().EmptyCount())
+	if !ok {
+		secs := p.MoveTime
+		if secs <= 0 {
+			secs = engine.DefaultMoveTime(size)
+		}
+		target = time.Duration(secs * float64(time.Second))
+		maxTime = target
+	}
+	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: true}
+}
+
+// think chooses color's move with the engine's move generation (search
+// plus its end-of-game pass and cleanup decisions) under the move budget.
+func (s *Server) think(ctx context.Context, color rules.Color, cleanup bool) engine.Result {
+	start := time.Now()
+	lim := s.limits(color)
+	res := s.eng.GenMove(ctx, s.game, color, lim, cleanup)
+	if ctx.Err() != nil && res.RootVisits < minInterruptedVisits {
+		res = s.eng.GenMove(context.Background(), s.game, color, engine.Limits{Playouts: minInterruptedVisits}, cleanup)
+	}
+	elapsed := time.Since(start)
+	s.searchTime += elapsed
+	if s.log.Enabled(LevelInfo) {
+		g := s.game.Board().Geometry
+		pv := ""
+		if len(res.Candidates) > 0 {
+			var vs []string
+			for _, p := range res.Candidates[0].PV {
+				vs = append(vs, g.Vertex(p))
+			}
+			pv = strings.Join(vs, " ")
+		}
+		move := g.Vertex(res.Move)
+		if res.Resign {
+			move = "resign (best " + move + ")"
+		}
+		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts in %.2fs (budget %.2fs), pv %s",
+			color, move, res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(), lim.Time.Seconds(), pv)
+	}
+	return res
+}
+
+func (s *Server) colorArg(c *Call) (rules.Color, error) {
+	if err := c.arity(1, 1, "color"); err != nil {
+		return rules.Empty, err
+	}
+	return parseColor(c.Args[0])
+}
+
+func (s *Server) cmdGenmove(c *Call) (string, error) {
+	col, err := s.colorArg(c)
+	if err != nil {
+		return "", err
+	}
+	start := time.Now()
+	res := s.think(c.Context(), col, false)
+	if res.Resign {
+		s.clock.Spend(col, time.Since(start))
+		return "resign", nil
+	}
+	move := s.playGenerated(col, res.Move)
+	s.clock.Spend(col, time.Since(start))
+	return s.game.Board().Vertex(move), nil
+}
+
+// playGenerated plays the engine's move into the game; the search only
+// offers legal moves, so a refusal is a bug, answered with a pass.
+func (s *Server) playGenerated(col rules.Color, move rules.Point) rules.Point {
+	if err := s.game.Play(col, move); err != nil {
+		s.log.Errorf("engine chose %s %s, which the game refuses (%v); passing",
+			col, s.game.Board().Vertex(move), err)
+		move = rules.Pass
+		if err := s.game.Play(col, move); err != nil {
+			s.log.Errorf("pass refused: %v", err)
+		}
+	}
+	return move
+}
+
+// cmdRegGenmove answers what genmove would play without playing it or
+// charging the clock.
+func (s *Server) cmdRegGenmove(c *Call) (string, error) {
+	col, err := s.colorArg(c)
+	if err != nil {
+		return "", err
+	}
+	res := s.think(c.Context(), col, false)
+	if res.Resign {
+		return "resign", nil
+	}
+	return s.game.Board().Vertex(res.Move), nil
+}
+
+// cmdGenmoveCleanup is kgs-genmove_cleanup: genmove, except that it never
+// passes while opponent stones the end-of-game judgement (final_status_list)
+// calls dead are on the board and a move that attacks them is legal (KGS
+// then scores what is on the board), and it never resigns: the game is over
+// but for counting. The engine's cleanup mode decides first; the protocol
+// keeps the guarantee when the engine still passes.
+func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
+	col, err := s.colorArg(c)
+	if err != nil {
+		return "", err
+	}
+	start := time.Now()
+	res := s.think(c.Context(), col, true)
+	move := res.Move
+	if move == rules.Pass || res.Resign {
+		move = rules.Pass
+		if p, ok := s.cleanupMove(c.Context(), col, res); ok {
+			move = p
+		}
+	}
+	move = s.playGenerated(col, move)
+	s.clock.Spend(col, time.Since(start))
+	return s.game.Board().Vertex(move), nil
+}
+
+// cleanupMove finds a legal move against the opponent's dead stones: a
+// liberty of a dead chain (fewest liberties first, so captures come
+// first), else an empty point next to such a liberty that is not col's own
+// eye. Among them it takes the search's most visited, if any.
+func (s *Server) cleanupMove(ctx context.Context, col rules.Color, res engine.Result) (rules.Point, bool) {
+	status := s.finalStatus(ctx)
+	var b rules.Board // a copy: chain walks use the board's scratch marks
+	b.CopyFrom(s.game.Board())
+	opp := col.Opponent()
+	score := map[rules.Point]int{}
+	consider := func(p rules.Point, v int) {
+		if old, ok := score[p]; (!ok || v < old) && s.game.Check(col, p) == nil {
+			score[p] = v
+		}
+	}
+	var libs [][]rules.Point
+	seen := map[int]bool{}
+	for _, p := range b.Points() {
+		if b.Color(p) != opp || status.At(p) != rules.Dead || seen[b.ChainHead(p)] {
+			continue
+		}
+		seen[b.ChainHead(p)] = true
+		l := b.ChainLiberties(p, nil)
+		libs = append(libs, l)
+		for _, q := range l {
+			consider(q, len(l))
+		}
+	}
+	if len(score) == 0 {
+		for _, l := range libs {
+			for _, q := range l {
+				for _, d := range b.Neighbors() {
+					r := rules.Point(int(q) + d)
+					if b.OnBoard(r) && b.Color(r) == rules.Empty && !b.IsEye(r, col) {
+						consider(r, len(l)+1)
+					}
+				}
+			}
+		}
+	}
+	if len(score) == 0 {
+		return rules.Pass, false
+	}
+	for _, cand := range res.Candidates {
+		if _, ok := score[cand.Move]; ok {
+			return cand.Move, true
+		}
+	}
+	best := rules.Pass
+	for p, v := range score {
+		if best == rules.Pass || v < score[best] || (v == score[best] && p < best) {
+			best = p
+		}
+	}
+	return best, true
+}
+
+// statusKey identifies what the end-of-game judgement depends on.
+type statusKey struct {
+	size, moves, handicap int
+	hash                  uint64
+	toMove                rules.Color
+	komi                  float64
+	rules                 string
+}
+
+// statusCache keeps the last judgement, so that final_score and
+// final_status_list (and a cleanup move) agree on one position.
+type statusCache struct {
+	key    statusKey
+	status rules.StatusMap
+}
+
+func (s *Server) statusKey() statusKey {
+	g := s.game
+	return statusKey{size: g.Size(), moves: g.MoveNumber(), handicap: g.Handicap(), hash: g.Board().Hash(),
+		toMove: g.ToMove(), komi: g.Komi, rules: g.Rules.Name}
+}
+
+// finalStatus judges every stone of the current position with the engine's
+// end-of-game judgement (ownership, Benson's unconditional life, seki).
+// Under Tromp-Taylor rules the board is counted as it stands, so every
+// stone is alive, as the engine's own pass decisions assume.
+func (s *Server) finalStatus(ctx context.Context) rules.StatusMap {
+	if s.game.Rules.Name == rules.TrompTaylor.Name {
+		return rules.NewStatusMap(s.game.Board())
+	}
+	key := s.statusKey()
+	if s.status.status != nil && s.status.key == key {
+		return s.status.status
+	}
+	status := s.eng.FinalStatus(ctx, s.game)
+	if ctx.Err() == nil {
+		s.status = statusCache{key: key, status: status}
+	}
+	return status
+}
+
+func (s *Server) cmdFinalStatusList(c *Call) (string, error) {
+	if err := c.arity(1, 1, "alive|dead|seki"); err != nil {
+		return "", err
+	}
+	var want rules.Status
+	switch strings.ToLower(c.Args[0]) {
+	case "alive":
+		want = rules.Alive
+	case "dead":
+		want = rules.Dead
+	case "seki":
+		want = rules.Seki
+	default:
+		return "", fmt.Errorf("invalid status %s", quote(c.Args[0]))
+	}
+	return chainsWithStatus(s.game.Board(), s.finalStatus(c.Context()), want), nil
+}
+
+// chainsWithStatus lists the chains whose stones have status want, one
+// chain per line (GTP's format), each in board order from the top left.
+func chainsWithStatus(board *rules.Board, status rules.StatusMap, want rules.Status) string {
+	var b rules.Board
+	b.CopyFrom(board)
+	order := func(p rules.Point) int { x, y := b.XY(p); return (b.Size-1-y)*b.Size + x }
+	var lines []string
+	done := map[int]bool{}
+	for y := b.Size - 1; y >= 0; y-- {
+		for x := 0; x < b.Size; x++ {
+			p := b.At(x, y)
+			if b.Color(p) == rules.Empty || done[b.ChainHead(p)] || status.At(p) != want {
+				continue
+			}
+			done[b.ChainHead(p)] = true
+			stones := b.ChainStones(p, nil)
+			sort.Slice(stones, func(i, j int) bool { return order(stones[i]) < order(stones[j]) })
+			vs := make([]string, len(stones))
+			for i, q := range stones {
+				vs[i] = b.Vertex(q)
+			}
+			lines = append(lines, strings.Join(vs, " "))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cmdFinalScore scores the position under the rules in force, with the
+// stones the end-of-game judgement calls dead removed (the same judgement
+// as final_status_list).
+func (s *Server) cmdFinalScore(c *Call) (string, error) {
+	if err := c.arity(0, 0, ""); err != nil {
+		return "", err
+	}
+	status := s.finalStatus(c.Context())
+	if c.Context().Err() != nil {
+		return "", errCannotScore // interrupted: the judgement is incomplete
+	}
+	return engine.ScoreIfPassed(s.game, status).String(), nil
+}

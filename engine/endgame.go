@@ -14,9 +14,10 @@ const settledOwnership = 0.9
 // end-of-game rules a strong player follows.
 //
 //   - Pass when passing wins now (under the rules in force, with the dead
-//     stones judged from this search) and the move the search prefers is
-//     pointless: inside settled territory, or any move once the opponent has
-//     passed. Under Japanese rules this keeps the engine from filling its
+//     stones judged from this search) and either the opponent has passed, or
+//     the game is settled (every empty point is sure territory or dame) and
+//     the move the search prefers lies inside territory, where it is
+//     pointless. Under Japanese rules this keeps the engine from filling its
 //     own territory; under any rules it answers a pass by passing when that
 //     wins.
 //   - Never pass into a loss when the board is counted as it stands
@@ -43,17 +44,41 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		if !passWins && g.Rules.Name == rules.TrompTaylor.Name {
 			res.Move = bestNonPass(res)
 		}
-	case passWins && (opponentPassed || pointless(b, res)):
+	case passWins && (opponentPassed || settled(b, res.Ownership) && inTerritory(res.Ownership, res.Move)):
 		res.Move = rules.Pass
 	}
 	return res
 }
 
-// pointless tells whether the chosen move lies inside settled territory
-// (either side's), where it cannot change the result.
-func pointless(b *rules.Board, res Result) bool {
-	o := res.Ownership[res.Move]
+// inTerritory tells whether p lies inside settled territory (either side's),
+// where a move cannot change the result.
+func inTerritory(ownership []float64, p rules.Point) bool {
+	o := ownership[p]
 	return o >= settledOwnership || o <= -settledOwnership
+}
+
+// settled tells whether the game is over but for the passes: every empty
+// point is either surely someone's territory or a dame between both colours.
+func settled(b *rules.Board, ownership []float64) bool {
+	for i := 0; i < b.EmptyCount(); i++ {
+		p := b.EmptyAt(i)
+		if inTerritory(ownership, p) {
+			continue
+		}
+		black, white := false, false
+		for _, d := range b.Neighbors() {
+			switch b.Color(p + rules.Point(d)) {
+			case rules.Black:
+				black = true
+			case rules.White:
+				white = true
+			}
+		}
+		if !black || !white {
+			return false
+		}
+	}
+	return true
 }
 
 // bestNonPass returns the most visited candidate that is not a pass, or Pass.

@@ -33,6 +33,7 @@ type Params struct {
 	ResignMinMoves     int     `param:"resign_min_moves" help:"no resignation before this many moves per 9x9 board area"`
 	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
 	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
+	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
 	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
 }
@@ -60,6 +61,7 @@ func DefaultParams() Params {
 		ResignMinMoves:     20,
 		PlayoutPolicy:      "heavy",
 		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
+		LastGoodReply:      true,
 		ReuseTree:          true,
 		Ponder:             false,
 	}

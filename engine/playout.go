@@ -6,6 +6,7 @@ import "github.com/gtpgo/gtpgo/rules"
 // loop allocates nothing.
 type policy struct {
 	heavy bool
+	lgrf  bool
 	cand  []rules.Point
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
@@ -112,7 +113,8 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 			b.PlayLegal(p, c)
 			return p
 		}
-		if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {
+		if !pl.lgrf {
+		} else if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
 		}

@@ -114,7 +114,101 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 			}
 		}
 	}
+	if method == TerritoryScoring {
+		removeTeire(b, status, owner)
+	}
 	return owner
+}
+
+// removeTeire takes back the territory points a player will have to fill.
+// When the dame are filled, a chain whose only other liberty lies in its own
+// territory may be left in atari, and must then connect there ("teire"): under
+// territory counting that point is worth nothing. A chain that can connect
+// out through the dame (say, to a chain with liberties of its own) needs no
+// teire, so the test fills every dame next to the chain with its colour,
+// joins what that connects, and counts the liberties left. GNU Go counts
+// this way, and so do the results players agreed on KGS.
+func removeTeire(b *Board, status StatusMap, owner []Color) {
+	live := func(p Point) bool {
+		c := b.color[p]
+		return (c == Black || c == White) && status.At(p) != Dead
+	}
+	dame := func(q Point) bool {
+		if b.color[q] == Border || live(q) || owner[q] != Empty {
+			return false
+		}
+		var seen Color
+		for _, d := range b.dirs {
+			if n := q + Point(d); live(n) {
+				seen |= b.color[n]
+			}
+		}
+		return seen == Black|White
+	}
+	// liberties lists the non-dame points next to the stones (empty points
+	// and dead stones alike), up to 2.
+	liberties := func(stones []Point, mark []int, stamp int) (libs [2]Point, n int) {
+		for _, s := range stones {
+			for _, d := range b.dirs {
+				q := s + Point(d)
+				if mark[q] == stamp || b.color[q] == Border || live(q) || dame(q) {
+					continue
+				}
+				mark[q] = stamp
+				if n < 2 {
+					libs[n] = q
+				}
+				n++
+			}
+		}
+		return libs, n
+	}
+	mark := make([]int, b.Len)
+	stamp := 0
+	var chain, group, stack []Point
+	for _, p := range b.Points() {
+		if !live(p) || b.ChainHead(p) != int(p) {
+			continue
+		}
+		c := b.color[p]
+		chain = b.ChainStones(p, chain[:0])
+		stamp++
+		libs, n := liberties(chain, mark, stamp)
+		if n != 1 || owner[libs[0]] != c {
+			continue
+		}
+		// fill the dame around the chain with its colour and collect the
+		// group that connects to
+		stamp++
+		group, stack = group[:0], append(stack[:0], chain...)
+		for _, s := range chain {
+			mark[s] = stamp
+		}
+		filled := false
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			group = append(group, s)
+			for _, d := range b.dirs {
+				q := s + Point(d)
+				if mark[q] == stamp {
+					continue
+				}
+				if live(q) && b.color[q] == c || dame(q) {
+					filled = filled || dame(q)
+					mark[q] = stamp
+					stack = append(stack, q)
+				}
+			}
+		}
+		if !filled {
+			continue
+		}
+		stamp++
+		if _, n := liberties(group, mark, stamp); n == 1 {
+			owner[libs[0]] = Empty
+		}
+	}
 }
 
 // AreaScore counts each colour's stones and the empty regions reaching only

@@ -94,6 +94,29 @@ const sekiNoEyesDiagram = `
 	. . . X O . .
 	. . . X O . .`
 
+// White's G6 has two liberties: the dame G7 and G5 in its territory. Once
+// the dame is filled G6 is in atari and White must connect at G5 (teire), so
+// G5 counts for nobody under territory counting.
+const teireDiagram = `
+	. X . X X X .
+	X X X X X X O
+	O O O O O O .
+	. . . . . . .
+	. . . . . . .
+	. . . . . . .
+	. . . . . . .`
+
+// Black's F7-G6 chain has the eye G7 and the dame E7; filling E7 joins it to
+// the two-eyed chain on the left, so no teire is needed: G7 is territory.
+const noTeireDiagram = `
+	. X . X . X .
+	X X X X O X X
+	O O O O O O O
+	. . . . . . .
+	. . . . . . .
+	. . . . . . .
+	. . . . . . .`
+
 func TestAreaAndTerritoryScores(t *testing.T) {
 	tests := []struct {
 		name                 string
@@ -105,6 +128,8 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		{"empty board", ". . .\n. . .\n. . .", nil, nil, 0, 0, 0, 0},
 		{"one stone takes the board", ". . .\n. X .\n. . .", nil, nil, 9, 0, 8, 0},
 		{"dame", dameDiagram, nil, nil, 10, 10, 5, 5},
+		{"teire", teireDiagram, nil, nil, 12, 36, 2, 28},
+		{"no teire: connect through the dame", noTeireDiagram, nil, nil, 12, 36, 3, 28},
 		// the dead stones' points are territory and the stones prisoners
 		{"dead stones", deadDiagram, []string{"B6", "G2"}, nil, 20, 29, 13, 20},
 		// unmarked, the same stones spoil both areas
@@ -112,7 +137,9 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		// area: the eyes count (E7 Black, A7 White), the shared C7 does not;
 		// territory: nothing next to a seki stone counts
 		{"seki with eyes", sekiDiagram, nil, []string{"B7", "D7"}, 20, 27, 2, 12},
-		{"seki unmarked", sekiDiagram, nil, nil, 20, 27, 3, 13},
+		// unmarked, the eyes of a seki are teire points: once the shared
+		// liberty is filled each chain would have to fill its own eye
+		{"seki unmarked", sekiDiagram, nil, nil, 20, 27, 2, 12},
 		{"seki without eyes", sekiNoEyesDiagram, nil, []string{"C7", "E7"}, 26, 21, 15, 11},
 		// marking a seki chain dead hands its eye, its stones and the shared
 		// liberty to the other side, whose chain is then simply alive
@@ -325,7 +352,27 @@ func TestAreaScoreAgainstReference(t *testing.T) {
 				}
 			}
 		}
-		require.Equal(t, black-stones[Black]+dead[White]+b.Captures(Black), tb, where)
-		require.Equal(t, white-stones[White]+dead[Black]+b.Captures(White), tw, where)
+		// territory counting loses only the teire points: each a liberty of
+		// a chain of the side that loses it
+		var teire [3]int
+		area, terr := Owners(b, st, AreaScoring), Owners(b, st, TerritoryScoring)
+		for _, p := range b.Points() {
+			if c := area[p]; c != terr[p] && (b.Color(p) == Empty || st.At(p) == Dead) {
+				require.Equal(t, Empty, terr[p], where)
+				require.True(t, touchesColour(b, st, p, c), "teire point %s is next to a %v chain\n%s", b.Vertex(p), c, where)
+				teire[c]++
+			}
+		}
+		require.Equal(t, black-stones[Black]+dead[White]+b.Captures(Black)-teire[Black], tb, where)
+		require.Equal(t, white-stones[White]+dead[Black]+b.Captures(White)-teire[White], tw, where)
 	}
+}
+
+func touchesColour(b *Board, st StatusMap, p Point, c Color) bool {
+	for _, d := range b.Neighbors() {
+		if n := p + Point(d); b.Color(n) == c && st.At(n) != Dead {
+			return true
+		}
+	}
+	return false
 }

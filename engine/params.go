@@ -57,11 +57,11 @@ func DefaultParams() Params {
 		PriorNear:          5,
 		PriorEdge:          10,
 		VirtualLoss:        3,
-		ResignThreshold:    0.1,
-		ResignMinMoves:     20,
+		ResignThreshold:    0.05, // GNU Go and people blunder: resign only when hopeless
+		ResignMinMoves:     30,   // per 81 points of board: none in the opening
 		PlayoutPolicy:      "heavy",
-		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
-		LastGoodReply:      true,
+		HandicapStoneValue: 7,     // the usual estimate of a handicap stone's worth
+		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts)
 		ReuseTree:          true,
 		Ponder:             false,
 	}

@@ -179,11 +179,15 @@ func (w *worker) backup(b *rules.Board) {
 	switch {
 	case diff > 0:
 		blackHalf = 2
-		w.pol.learn(w.moves, rules.Black)
 	case diff == 0:
 		blackHalf = 1
-	default:
-		w.pol.learn(w.moves, rules.White)
+	}
+	if w.pol.lgrf && blackHalf != 1 {
+		winner := rules.White
+		if blackHalf == 2 {
+			winner = rules.Black
+		}
+		w.pol.learn(w.moves, winner)
 	}
 	result := func(c rules.Color) int32 {
 		if c == rules.Black {

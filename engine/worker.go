@@ -170,9 +170,12 @@ func (w *worker) backup(b *rules.Board) {
 	s := w.s
 	a := s.a
 	score := b.PlayoutScore()
-	s.playouts.Add(1)
+	n := s.playouts.Add(1)
 	s.scoreSum.Add(int64(score))
-	w.recordOwnership(b)
+	if n > s.ownershipFrom {
+		s.ownerPlayouts.Add(1)
+		w.recordOwnership(b)
+	}
 
 	diff := float64(score) - s.komi
 	var blackHalf int32 // Black's result in half points

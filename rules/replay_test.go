@@ -1,10 +1,8 @@
 package rules
 
 import (
-	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,19 +15,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// kgsGlob finds the KGS game collections (see the README beside them).
-const kgsGlob = "/work/shared/data/games/*.sgf.gz"
+// kgsGlob finds the KGS game collections (see the README beside them): the
+// project's shared data sits next to the repository, in ../shared. The
+// variable GTPGO_GAMES overrides the directory.
+var kgsGlob = func() string {
+	dir := os.Getenv("GTPGO_GAMES")
+	if dir == "" {
+		dir = "../../shared/data/games"
+	}
+	return dir + "/*.sgf.gz"
+}()
 
 func readKGS(t testing.TB, path string) []*SGFGame {
 	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	data, err := io.ReadAll(zr)
-	require.NoError(t, err)
-	games, err := ParseSGF(data)
+	games, err := ReadSGFFile(path)
 	require.NoError(t, err, path)
 	return games
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -682,4 +683,32 @@ func BenchmarkSGFNewGame(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestReadSGFFile(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte("(;SZ[9]KM[6.5];B[ee];W[cc])(;SZ[13];B[dd])")
+	plain := filepath.Join(dir, "games.sgf")
+	require.NoError(t, os.WriteFile(plain, text, 0o644))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err := zw.Write(text)
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	zipped := filepath.Join(dir, "games.sgf.gz")
+	require.NoError(t, os.WriteFile(zipped, gz.Bytes(), 0o644))
+	for _, path := range []string{plain, zipped} {
+		games, err := ReadSGFFile(path)
+		require.NoError(t, err, path)
+		require.Len(t, games, 2)
+		assert.Equal(t, 9, games[0].Size)
+		assert.Equal(t, 13, games[1].Size)
+		assert.Len(t, games[0].Nodes, 2)
+	}
+	_, err = ReadSGFFile(filepath.Join(dir, "missing.sgf"))
+	assert.Error(t, err)
+	broken := filepath.Join(dir, "broken.sgf.gz")
+	require.NoError(t, os.WriteFile(broken, gz.Bytes()[:len(gz.Bytes())/2], 0o644))
+	_, err = ReadSGFFile(broken)
+	assert.Error(t, err)
 }

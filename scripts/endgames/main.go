@@ -10,10 +10,8 @@
 package main
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -39,20 +37,7 @@ func main() {
 	var collection []byte
 	counted, kept := 0, 0
 	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			log.Fatal(err)
-		}
-		zr, err := gzip.NewReader(fh)
-		if err != nil {
-			log.Fatal(err)
-		}
-		data, err := io.ReadAll(zr)
-		fh.Close()
-		if err != nil {
-			log.Fatal(err)
-		}
-		games, err := rules.ParseSGF(data)
+		games, err := rules.ReadSGFFile(f)
 		if err != nil {
 			log.Fatalf("%s: %v", f, err)
 		}

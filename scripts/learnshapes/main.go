@@ -12,10 +12,8 @@
 package main
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"math"
 	"os"
@@ -43,11 +41,7 @@ func main() {
 	var games, positions, totalSeen, totalChosen int
 	n := 0
 	for _, f := range files {
-		data, err := readGz(f)
-		if err != nil {
-			log.Fatal(err)
-		}
-		coll, err := rules.ParseSGF(data)
+		coll, err := rules.ReadSGFFile(f)
 		if err != nil {
 			log.Fatalf("%s: %v", f, err)
 		}
@@ -109,17 +103,4 @@ func main() {
 	}
 	fmt.Printf("%d games, %d positions, %d candidate moves; %d shapes kept in %s (average choice rate %.4f)\n",
 		games, positions, totalSeen, len(values), *out, avg)
-}
-
-func readGz(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(zr)
 }

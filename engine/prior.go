@@ -26,8 +26,15 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 	case libs == 1:
 		bad(pr.PriorSelfAtari)
 	}
-	if libs >= 2 && savesFromAtari(b, p, c) {
+	if libs >= 2 && w.startsLadder(b, p, c) {
 		good(pr.PriorAtari)
+	}
+	if libs >= 2 && savesFromAtari(b, p, c) {
+		if libs == 2 && w.escapeLadders(b, p, c) {
+			bad(pr.PriorAtari) // running along a working ladder only loses more
+		} else {
+			good(pr.PriorAtari)
+		}
 	}
 	if matchesShape(b, p) && libs >= 2 {
 		good(pr.PriorPattern)
@@ -109,4 +116,25 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// escapeLadders tells whether c's extension at p out of atari (leaving two
+// liberties) is caught in a ladder.
+func (w *worker) escapeLadders(b *rules.Board, p rules.Point, c rules.Color) bool {
+	w.scratch.CopyFrom(b)
+	w.scratch.PlayLegal(p, c)
+	return ladderRead(&w.scratch, p, c, maxLadderMoves)
+}
+
+// startsLadder tells whether p is a liberty of an enemy chain with two
+// liberties that c captures in a ladder.
+func (w *worker) startsLadder(b *rules.Board, p rules.Point, c rules.Color) bool {
+	opp := c.Opponent()
+	for _, d := range b.Neighbors() {
+		n := p + rules.Point(d)
+		if b.Color(n) == opp && b.Liberties(n) == 2 && ladderCaptured(&w.scratch, b, n, opp) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 type worker struct {
 	s          *search
 	board      rules.Board
+	scratch    rules.Board // for reading ladders in priors
 	rng        rules.Rand
 	pol        *policy
 	path       []int32

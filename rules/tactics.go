@@ -7,7 +7,8 @@ package rules
 // LibertiesAfter returns the number of liberties the chain containing p
 // would have after c plays p, counted up to limit (at most 3); captures count
 // the captured neighbour points as liberties, and capturing two or more
-// stones is counted as reaching the limit. p must be empty.
+// stones is counted as reaching the limit. p must be empty; limit is at
+// most 4.
 func (b *Board) LibertiesAfter(p Point, c Color, limit int) int {
 	pi := int(p)
 	var libs [4]int32

@@ -39,7 +39,7 @@ func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
 }
 
 func (e *Engine) finalOwnership(ctx context.Context, g *rules.Game, playouts int) []float64 {
-	lim := Limits{Playouts: playouts, LateOwnership: true}
+	lim := Limits{Playouts: playouts, PlayoutsOnly: true}
 	whiteFirst := e.Search(ctx, g, rules.White, lim).Ownership
 	blackFirst := e.Search(ctx, g, rules.Black, lim).Ownership
 	b := g.Board()

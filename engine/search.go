@@ -28,6 +28,11 @@ type Limits struct {
 	// that of well-played continuations rather than of the early, broad
 	// exploration (the dead-stone judgement uses it).
 	LateOwnership bool
+	// PlayoutsOnly runs every simulation as a playout from the root, with no
+	// tree: the ownership is then that of the playout policy alone, which
+	// does not wander into the silly lines a tree explores once the result
+	// is decided (the dead-stone judgement uses it).
+	PlayoutsOnly bool
 	// RootFilter, if set, excludes root moves for which it returns false
 	// (analysis avoid/allow lists).
 	RootFilter func(rules.Point) bool

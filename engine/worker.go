@@ -44,7 +44,7 @@ func (w *worker) simulate() {
 	vl := int32(s.p.VirtualLoss)
 	c := s.color
 	n := &a.nodes[0]
-	for b.Passes() < 2 {
+	for b.Passes() < 2 && !s.lim.PlayoutsOnly {
 		idx := w.selectChild(n)
 		if idx < 0 {
 			break
@@ -68,7 +68,7 @@ func (w *worker) simulate() {
 		c = c.Opponent()
 		n = ch
 	}
-	if b.Passes() < 2 && n.firstChild.Load() == 0 && n.visits.Load() >= int32(s.p.ExpandVisits)+vl && !a.full() {
+	if b.Passes() < 2 && !s.lim.PlayoutsOnly && n.firstChild.Load() == 0 && n.visits.Load() >= int32(s.p.ExpandVisits)+vl && !a.full() {
 		w.expand(n, b, c)
 	}
 	w.moves = w.pol.playout(b, c, &w.rng, s.maxMoves, w.moves)

@@ -37,9 +37,9 @@ type analysisLine struct {
 // C++-style floats (a bare integer allowed), Sabaki's floats that always
 // carry a decimal point.
 var (
-	intRE    = regexp.MustCompile(`^[0-9]+$`)
-	kataRE   = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
-	sabakiRE = regexp.MustCompile(`^-?[0-9]+\.[0-9]+$`)
+	intRE      = regexp.MustCompile(`^[0-9]+$`)
+	kataRE     = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+	sabakiRE   = regexp.MustCompile(`^-?[0-9]+\.[0-9]+$`)
 	pvVertexRE = regexp.MustCompile(`^([A-HJ-T]([1-9]|1[0-9])|pass)$`)
 )
 

@@ -39,6 +39,10 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 			byMove[children[i].move] = &children[i]
 			mass += float64(children[i].priorWins)
 		}
+		candidate := make(map[rules.Point]bool, len(snap.Candidates))
+		for _, c := range snap.Candidates {
+			candidate[c.Move] = true
+		}
 		for i := range an.Candidates {
 			c := &an.Candidates[i]
 			n := byMove[c.Move]
@@ -50,7 +54,9 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 		}
 		for i := range children {
 			ch := &children[i]
-			if ch.visits.Load() != 0 || ch.pruned.Load() != 0 {
+			// unvisited when the snapshot was taken (it may have a visit
+			// by now: the workers run on)
+			if candidate[ch.move] || ch.pruned.Load() != 0 {
 				continue
 			}
 			c := Candidate{Move: ch.move, PV: []rules.Point{ch.move}, WinRate: 0.5}
@@ -69,8 +75,9 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 
 // pvWithVisits follows the most visited children from n, as the snapshot's
 // principal variation does, and records their visits; the first entry is
-// the candidate's own count, later ones never exceed the one before (a
-// worker's virtual loss can briefly inflate a child).
+// the candidate's count in the snapshot, and later ones never exceed the
+// one before (the tree grows while it is read, and a worker's virtual loss
+// can briefly inflate a child).
 func pvWithVisits(a *arena, n *node, visits int) ([]rules.Point, []int) {
 	pv := []rules.Point{n.move}
 	counts := []int{visits}
@@ -86,12 +93,12 @@ func pvWithVisits(a *arena, n *node, visits int) ([]rules.Point, []int) {
 		if best == nil {
 			break
 		}
-		v := int(best.visits.Load())
+		v := min(int(best.visits.Load()), counts[len(counts)-1])
 		if v < 2 {
 			break
 		}
 		pv = append(pv, best.move)
-		counts = append(counts, min(v, counts[len(counts)-1]))
+		counts = append(counts, v)
 		n = best
 	}
 	return pv, counts

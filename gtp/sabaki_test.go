@@ -16,8 +16,8 @@ import (
 
 // sabakiSummary is what scripts/sabaki/sabaki-client.js reports.
 type sabakiSummary struct {
-	Name, Version, ProtocolVersion string
-	AnalyzeCommand, GenmoveCommand string
+	Name, Version, ProtocolVersion  string
+	AnalyzeCommand, GenmoveCommand  string
 	KnowsUndo, KnowsSetFreeHandicap bool
 	Occupied                        []string
 	StopResponse                    string

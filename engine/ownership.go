@@ -16,11 +16,34 @@ func statusPlayouts(size int) int {
 	return 6000
 }
 
-// FinalStatus judges every stone of the current position (see Judge) from
-// a search of the position with the player to move.
+// FinalStatus judges every stone of the current position (see Judge). At the
+// end of a game both players have passed, so a chain is only alive if it
+// survives the opponent moving first: Black's chains are judged from a search
+// with White to move and White's from one with Black to move (empty points,
+// which only the seki test reads, from the average of both).
 func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap {
-	res := e.Search(ctx, g, g.ToMove(), Limits{Playouts: statusPlayouts(g.Size())})
-	return Judge(g.Board(), res.Ownership)
+	return Judge(g.Board(), e.FinalOwnership(ctx, g))
+}
+
+// FinalOwnership is the ownership FinalStatus judges from: each stone's
+// point from the search where the opponent moves first.
+func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
+	lim := Limits{Playouts: statusPlayouts(g.Size())}
+	whiteFirst := e.Search(ctx, g, rules.White, lim).Ownership
+	blackFirst := e.Search(ctx, g, rules.Black, lim).Ownership
+	b := g.Board()
+	own := make([]float64, b.Len)
+	for _, p := range b.Points() {
+		switch b.Color(p) {
+		case rules.Black:
+			own[p] = whiteFirst[p]
+		case rules.White:
+			own[p] = blackFirst[p]
+		default:
+			own[p] = (whiteFirst[p] + blackFirst[p]) / 2
+		}
+	}
+	return own
 }
 
 // Thresholds of the judgement: a chain whose points the opponent owns on
@@ -39,6 +62,11 @@ const (
 // opponent owns its points more often than it does. Alive chains that share
 // an unowned liberty with an alive enemy chain are in seki.
 func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
+	return JudgeAt(b, ownership, deadOwnership)
+}
+
+// JudgeAt is Judge with the dead threshold given.
+func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
 	status := rules.NewStatusMap(b)
 	benson := rules.PassAlive(b)
 	seen := make([]bool, b.Len)
@@ -67,7 +95,7 @@ func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
 		for _, s := range stones {
 			sum += ownership[s] * sign
 		}
-		if sum/float64(len(stones)) < deadOwnership {
+		if sum/float64(len(stones)) < deadBelow {
 			status.SetChain(b, p, rules.Dead)
 		}
 	}

@@ -121,8 +121,8 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 }
 
 // removeTeire takes back the territory points a player will have to fill.
-// When the dame are filled, a chain whose only other liberty lies in its own
-// territory may be left in atari, and must then connect there ("teire"): under
+// A chain in atari whose liberty lies in its own territory must connect
+// there; so must one left in atari once the dame are filled ("teire"): under
 // territory counting that point is worth nothing. A chain that can connect
 // out through the dame (say, to a chain with liberties of its own) needs no
 // teire, so the test fills every dame next to the chain with its colour,
@@ -184,7 +184,6 @@ func removeTeire(b *Board, status StatusMap, owner []Color) {
 		for _, s := range chain {
 			mark[s] = stamp
 		}
-		filled := false
 		for len(stack) > 0 {
 			s := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -195,14 +194,10 @@ func removeTeire(b *Board, status StatusMap, owner []Color) {
 					continue
 				}
 				if live(q) && b.color[q] == c || dame(q) {
-					filled = filled || dame(q)
 					mark[q] = stamp
 					stack = append(stack, q)
 				}
 			}
-		}
-		if !filled {
-			continue
 		}
 		stamp++
 		if _, n := liberties(group, mark, stamp); n == 1 {

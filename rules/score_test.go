@@ -106,6 +106,17 @@ const teireDiagram = `
 	. . . . . . .
 	. . . . . . .`
 
+// White's D4 is in atari with its liberty D5 inside White's territory: White
+// must connect there, so D5 counts for nobody under territory counting.
+const atariTeireDiagram = `
+	. . . . . . .
+	. . . . . . .
+	O O O . O O O
+	X X X O X X X
+	. . X X X . .
+	. . . . . . .
+	. . . . . . .`
+
 // Black's F7-G6 chain has the eye G7 and the dame E7; filling E7 joins it to
 // the two-eyed chain on the left, so no teire is needed: G7 is territory.
 const noTeireDiagram = `
@@ -130,6 +141,7 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		{"dame", dameDiagram, nil, nil, 10, 10, 5, 5},
 		{"teire", teireDiagram, nil, nil, 12, 36, 2, 28},
 		{"no teire: connect through the dame", noTeireDiagram, nil, nil, 12, 36, 3, 28},
+		{"teire: a chain in atari", atariTeireDiagram, nil, nil, 27, 22, 18, 14},
 		// the dead stones' points are territory and the stones prisoners
 		{"dead stones", deadDiagram, []string{"B6", "G2"}, nil, 20, 29, 13, 20},
 		// unmarked, the same stones spoil both areas

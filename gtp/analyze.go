@@ -266,7 +266,7 @@ func (s *Server) analyzeHandler(f analyzeFormat) Handler {
 		// no limits: the search runs until the controller sends anything
 		s.eng.Search(ctx, s.game, a.color, lim)
 		<-ctx.Done() // a position without a choice ends the search at once
-		p.close()
+		p.close(false)
 		return "", nil
 	}
 }
@@ -291,7 +291,7 @@ func (s *Server) genmoveAnalyzeHandler(f analyzeFormat) Handler {
 			opt.report, opt.every = s.eng.AnalysisReport(p.offer), a.interval
 		}
 		move := s.genmove(c.Context(), a.color, opt)
-		p.close()
+		p.close(true)
 		return "play " + move, nil
 	}
 }
@@ -325,6 +325,7 @@ type analysisPrinter struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+	flush   bool // print the analysis still waiting when stopped
 }
 
 func (s *Server) newAnalysisPrinter(c *Call, f analyzeFormat, a analyzeArgs) *analysisPrinter {
@@ -355,24 +356,40 @@ func (p *analysisPrinter) offer(an engine.Analysis) {
 
 func (p *analysisPrinter) run() {
 	defer close(p.done)
+	emit := func(an engine.Analysis) bool {
+		if line := p.line(an); line != "" {
+			return p.c.WriteLine(line) == nil // false: stdout is gone; the server reports it
+		}
+		return true
+	}
 	for {
 		select {
 		case <-p.stop:
+			if p.flush {
+				select {
+				case an := <-p.latest:
+					emit(an)
+				default:
+				}
+			}
 			return
 		case an := <-p.latest:
-			if line := p.line(an); line != "" {
-				if p.c.WriteLine(line) != nil {
-					return // stdout is gone; the server reports it
-				}
+			if !emit(an) {
+				return
 			}
 		}
 	}
 }
 
 // close stops the printer and waits until it has written its last line:
-// nothing may follow the stream's empty line.
-func (p *analysisPrinter) close() {
-	p.once.Do(func() { close(p.stop) })
+// nothing may follow the stream's empty line. With flush, the analysis still
+// waiting is printed first (a move's last picture before its "play" line);
+// a stopped stream drops it.
+func (p *analysisPrinter) close(flush bool) {
+	p.once.Do(func() {
+		p.flush = flush
+		close(p.stop)
+	})
 	<-p.done
 }
 

@@ -339,7 +339,7 @@ func TestAnalyzeInterval(t *testing.T) {
 	}
 	t.Logf("%d lines in %v", len(lines), elapsed)
 	assert.LessOrEqual(t, len(lines), int(elapsed/(100*time.Millisecond))+1, "at most one line per interval")
-	assert.GreaterOrEqual(t, len(lines), 3, "about ten lines in a second")
+	assert.GreaterOrEqual(t, len(lines), 2, "about ten lines in a second")
 }
 
 // Without an interval a stream prints nothing, and still ends on the next
@@ -414,7 +414,7 @@ func TestGenmoveAnalyze(t *testing.T) {
 		m := regexp.MustCompile(`^play ([A-HJ][1-9])$`).FindStringSubmatch(last)
 		require.NotNil(t, m, "%s ended with %q", tc.cmd, last)
 		if strings.Contains(tc.cmd, " 5") {
-			assert.Greater(t, len(lines), 3, "%s streamed while thinking", tc.cmd)
+			assert.Greater(t, len(lines), 2, "%s streamed while thinking", tc.cmd)
 		} else {
 			assert.Len(t, lines, 2, "no interval, no info lines")
 		}

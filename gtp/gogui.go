@@ -487,10 +487,14 @@ func (l *LiveGfx) run() {
 	}
 }
 
-// Close stops the writer goroutine.
+// Close stops the writer goroutine, waiting a moment at most: a write stuck
+// on a stderr nobody reads must not keep the process alive.
 func (l *LiveGfx) Close() {
 	l.once.Do(func() { close(l.stop) })
-	<-l.done
+	select {
+	case <-l.done:
+	case <-time.After(time.Second):
+	}
 }
 
 // send queues a block, replacing one still waiting.

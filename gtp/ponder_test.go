@@ -25,7 +25,7 @@ func askTimed(ss *session, cmd string) (string, time.Duration) {
 func TestPonder(t *testing.T) {
 	p := testParams()
 	p.Ponder = true
-	p.MaxPlayouts = 100
+	p.MaxPlayouts = 30 // genmove's own search gives a reply at most this
 	s, err := New(engine.New(p), DefaultConfig())
 	require.NoError(t, err)
 	ss := startSession(t, s)
@@ -38,7 +38,7 @@ func TestPonder(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, want.Play(rules.Black, m))
 
-	time.Sleep(500 * time.Millisecond) // pondering
+	time.Sleep(600 * time.Millisecond) // pondering
 	resp, took := askTimed(ss, "showboard")
 	assert.Less(t, took, 2*time.Second, "the command that stops pondering is answered at once (loose bound)")
 	assert.Equal(t, "= \n"+showboard(want), resp, "pondering changed nothing")

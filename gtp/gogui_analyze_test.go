@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtpgo/gtpgo/engine"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -267,4 +269,32 @@ func TestBinaryLiveGfx(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(out), "-live_gfx")
 	assert.Contains(t, string(out), "-ponder")
+}
+
+// blockedWriter is a stderr nobody reads: writes wait until released.
+type blockedWriter struct{ release chan struct{} }
+
+func (w blockedWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return len(p), nil
+}
+
+// Live graphics never hold the engine up, even when stderr is not drained:
+// pictures are replaced, the final clear gives up after a moment, and
+// closing does not hang.
+func TestLiveGfxNeverBlocks(t *testing.T) {
+	g, err := rules.NewGame(9, rules.Chinese, 7)
+	require.NoError(t, err)
+	snap := engine.New(testParams()).Search(context.Background(), g, rules.Black, engine.Limits{Playouts: 200}).Snapshot
+	w := blockedWriter{release: make(chan struct{})}
+	l := NewLiveGfx(w)
+	start := time.Now()
+	for i := 0; i < 1000; i++ {
+		l.show(snap)
+	}
+	l.Clear()
+	assert.Less(t, time.Since(start), 2*time.Second, "loose bound: about liveGfxClearWait")
+	l.Close()
+	assert.Less(t, time.Since(start), 5*time.Second)
+	close(w.release)
 }

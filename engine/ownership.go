@@ -26,9 +26,21 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 }
 
 // FinalOwnership is the ownership FinalStatus judges from: each stone's
-// point from the search where the opponent moves first.
+// point from the search where the opponent moves first. When some chain is
+// still in doubt (a capturing race, a big group with one eye), both searches
+// run again with four times the playouts: such fights are where a small
+// search is noisy.
 func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
-	lim := Limits{Playouts: statusPlayouts(g.Size())}
+	playouts := statusPlayouts(g.Size())
+	own := e.finalOwnership(ctx, g, playouts)
+	if inDoubt(g.Board(), own) {
+		own = e.finalOwnership(ctx, g, 4*playouts)
+	}
+	return own
+}
+
+func (e *Engine) finalOwnership(ctx context.Context, g *rules.Game, playouts int) []float64 {
+	lim := Limits{Playouts: playouts}
 	whiteFirst := e.Search(ctx, g, rules.White, lim).Ownership
 	blackFirst := e.Search(ctx, g, rules.Black, lim).Ownership
 	b := g.Board()
@@ -44,6 +56,19 @@ func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
 		}
 	}
 	return own
+}
+
+// doubtOwnership bounds the ownership of a stone whose fate is in doubt.
+const doubtOwnership = 0.4
+
+// inDoubt tells whether some stone's ownership is too close to even to call.
+func inDoubt(b *rules.Board, own []float64) bool {
+	for _, p := range b.Points() {
+		if c := b.Color(p); (c == rules.Black || c == rules.White) && own[p] > -doubtOwnership && own[p] < doubtOwnership {
+			return true
+		}
+	}
+	return false
 }
 
 // Thresholds of the judgement: a chain whose points the opponent owns on

@@ -26,6 +26,7 @@ type Params struct {
 	PriorAtari         float64 `param:"prior_atari" help:"virtual won visits for saving a chain from atari"`
 	PriorSelfAtari     float64 `param:"prior_self_atari" help:"virtual lost visits for a self-atari"`
 	PriorPattern       float64 `param:"prior_pattern" help:"virtual won visits for a good 3x3 shape"`
+	PriorShape         float64 `param:"prior_shape" help:"virtual visits per doubling of a learned shape's play rate"`
 	PriorNear          float64 `param:"prior_near" help:"virtual won visits for a move near the last move"`
 	PriorEdge          float64 `param:"prior_edge" help:"virtual lost visits for first/second line moves in the opening"`
 	VirtualLoss        int     `param:"virtual_loss" help:"visits counted as losses while a thread explores a node"`
@@ -54,6 +55,7 @@ func DefaultParams() Params {
 		PriorAtari:         15,
 		PriorSelfAtari:     20,
 		PriorPattern:       10,
+		PriorShape:         5,
 		PriorNear:          5,
 		PriorEdge:          10,
 		VirtualLoss:        3,

@@ -32,6 +32,16 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 	if matchesShape(b, p) && libs >= 2 {
 		good(pr.PriorPattern)
 	}
+	if v := shapeValue[ShapeCode(b, p, c)]; v != 0 && pr.PriorShape > 0 {
+		// v encodes log2 of how much more often strong players choose this
+		// shape than an average legal move, 16 steps per doubling
+		lr := (float64(v) - 128) / 16
+		if lr > 0 {
+			good(pr.PriorShape * min(lr, 4))
+		} else {
+			bad(pr.PriorShape * min(-lr, 4))
+		}
+	}
 	if last := b.LastMove(); last > 0 && near(b, p, last) {
 		good(pr.PriorNear)
 	}

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// gameOn builds a game under the given rules on a diagram's position.
+func gameOn(t *testing.T, diagram string, r rules.Ruleset, komi float64, toMove rules.Color) *rules.Game {
+	t.Helper()
+	g := gameFromDiagram(t, diagram, komi)
+	g.SetRules(r)
+	g.SetToMove(toMove)
+	return g
+}
+
+// statusOf returns the judged status of the chain at each vertex.
+func statusOf(g *rules.Game, st rules.StatusMap, vertices ...string) []rules.Status {
+	var out []rules.Status
+	for _, v := range vertices {
+		p, err := g.Board().ParseVertex(v)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, st.At(p))
+	}
+	return out
+}
+
+// End-of-game positions with a known judgement and score. Each is judged as
+// FinalStatus does for final_status_list and final_score.
+func TestFinalStatusAndScore(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		rules   rules.Ruleset
+		komi    float64
+		alive   []string
+		dead    []string
+		seki    []string
+		score   string
+	}{
+		{
+			// the seki's eyes (A7, E7) and shared liberty (C7) count for
+			// nobody under Japanese rules; A4 and A2 are Black's, the 12
+			// points at the bottom right White's
+			name: "seki: no territory under Japanese rules",
+			diagram: `
+				. O . X . X O
+				O O X X X X O
+				X X O O O O O
+				. X X O . . .
+				X X . O . . .
+				. X X O . . .
+				X X X O . . .`,
+			rules: rules.Japanese, komi: 0.5,
+			alive: []string{"A5", "G7", "D4"},
+			seki:  []string{"B7", "D7"},
+			score: "W+10.5",
+		},
+		{
+			name: "seki under area counting: stones and eyes count",
+			diagram: `
+				. O . X . X O
+				O O X X X X O
+				X X O O O O O
+				. X X O . . .
+				X X . O . . .
+				. X X O . . .
+				X X X O . . .`,
+			rules: rules.Chinese, komi: 0.5,
+			seki:  []string{"B7", "D7"},
+			score: "W+7.5", // 20 to 27 + 0.5
+		},
+		{
+			// B6 is a dead White stone in Black's area, G2 a dead Black
+			// stone in White's: each is a prisoner and its point territory
+			name: "dead stones inside territory",
+			diagram: `
+				. . . X O . .
+				. O X X O . .
+				. X . X O . .
+				. . . X O . .
+				X X X X O . .
+				O O O O O . X
+				. . . . . . .`,
+			rules: rules.Japanese, komi: 0.5,
+			alive: []string{"D7", "E7", "A3", "A2"},
+			dead:  []string{"B6", "G2"},
+			score: "W+9.5", // 10 + 1 prisoner to 19 + 1 prisoner + 0.5
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := gameOn(t, tc.diagram, tc.rules, tc.komi, rules.Black)
+			e := New(testParams())
+			st := e.FinalStatus(context.Background(), g)
+			for _, v := range tc.alive {
+				assert.Equal(t, []rules.Status{rules.Alive}, statusOf(g, st, v), "%s alive", v)
+			}
+			for _, v := range tc.dead {
+				assert.Equal(t, []rules.Status{rules.Dead}, statusOf(g, st, v), "%s dead", v)
+			}
+			for _, v := range tc.seki {
+				assert.Equal(t, []rules.Status{rules.Seki}, statusOf(g, st, v), "%s seki", v)
+			}
+			if tc.score != "" {
+				assert.Equal(t, tc.score, g.Score(st).String())
+			}
+		})
+	}
+}
+
+// At the end of a won game the engine passes instead of filling its own
+// territory under Japanese rules, but fills the last dame first under area
+// rules, where it is worth a point; and it answers a pass with a pass.
+func TestPassingAtTheEnd(t *testing.T) {
+	// White's area is the right, Black's the left; E5 is the only dame
+	diagram := `
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .
+		X X X . O O O
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .`
+	e := New(testParams())
+	lim := Limits{Playouts: 3000}
+
+	// Japanese: White leads by 12 + 0.5 to 8 with the dame unfilled
+	g := gameOn(t, diagram, rules.Japanese, 0.5, rules.Black)
+	require.NoError(t, g.Play(rules.Black, rules.Pass))
+	res := e.GenMove(context.Background(), g, rules.White, lim, false)
+	assert.Equal(t, rules.Pass, res.Move, "Japanese rules: answer the pass, nothing left to gain")
+	assert.Equal(t, "W+4.5", g.Score(e.FinalStatus(context.Background(), g)).String())
+
+	// Chinese, komi 6.5: Black has 27 points to White's 27.5 unless it
+	// takes the dame D4
+	g = gameOn(t, diagram, rules.Chinese, 6.5, rules.Black)
+	res = e.GenMove(context.Background(), g, rules.Black, lim, false)
+	assert.Equal(t, "D4", g.Board().Vertex(res.Move), "area rules: the dame is worth a point")
+}
+
+// Under Tromp-Taylor rules the board is counted as it stands, so the engine
+// never passes while a dead enemy stone would make it lose: it captures.
+func TestNoPassIntoTrompTaylorLoss(t *testing.T) {
+	// Black wins by area only once the dead White stone at B6 is gone
+	diagram := `
+		. . . X O . .
+		. O . X O . .
+		. . . X O . .
+		. . . X O . .
+		. . . X O . .
+		. . . X O . .
+		. . . X O . .`
+	g := gameOn(t, diagram, rules.TrompTaylor, 0.5, rules.Black)
+	require.NoError(t, g.Play(rules.White, rules.Pass))
+	e := New(testParams())
+	for i := 0; i < 12 && g.Board().Color(g.Board().At(1, 5)) == rules.White; i++ {
+		res := e.GenMove(context.Background(), g, rules.Black, Limits{Playouts: 3000}, false)
+		require.NotEqual(t, rules.Pass, res.Move, "passing now loses under Tromp-Taylor")
+		require.NoError(t, g.Play(rules.Black, res.Move))
+		require.NoError(t, g.Play(rules.White, rules.Pass))
+	}
+	assert.Equal(t, rules.Empty, g.Board().Color(g.Board().At(1, 5)), "the dead stone was captured")
+}

@@ -35,6 +35,7 @@ type Params struct {
 	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
 	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
+	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
 	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
 }

@@ -8,6 +8,7 @@ type policy struct {
 	heavy bool
 	lgrf  bool
 	cand  []rules.Point
+	libs  []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
 	// two moves (reply2), per colour; 0 = none. They persist across playouts
@@ -118,6 +119,12 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 			b.PlayLegal(p, c)
 			return p
 		}
+		if r.Intn(10) < 6 {
+			if p := pl.twoLiberties(b, c, last, r); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
+		}
 		if p := pl.shapeReply(b, c, last, r); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
@@ -153,6 +160,62 @@ func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *r
 		return rules.NoPoint
 	}
 	return pl.cand[r.Intn(len(pl.cand))]
+}
+
+// twoLiberties answers fights of two-liberty chains next to the last move:
+// put the enemy chain in atari when none of our chains around it is weaker,
+// or lengthen an own chain to three or more liberties. Big chains are left
+// to the search (walking them costs more than it finds).
+func (pl *policy) twoLiberties(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	opp := c.Opponent()
+	consider := func(n rules.Point) {
+		col := b.Color(n)
+		if (col != c && col != opp) || b.Liberties(n) != 2 || b.ChainSize(n) > 8 {
+			return
+		}
+		pl.libs = b.ChainLiberties(n, pl.libs[:0])
+		for _, l := range pl.libs {
+			if !b.LegalEmpty(l, c) {
+				continue
+			}
+			if col == opp {
+				if b.LibertiesAfter(l, c, 2) >= 2 && !weakerAround(b, n, c) {
+					pl.cand = append(pl.cand, l)
+				}
+			} else if b.LibertiesAfter(l, c, 3) >= 3 {
+				pl.cand = append(pl.cand, l)
+			}
+		}
+	}
+	consider(last)
+	for _, d := range b.Neighbors() {
+		if n := last + rules.Point(d); n != last {
+			consider(n)
+		}
+	}
+	if len(pl.cand) == 0 {
+		return rules.NoPoint
+	}
+	return pl.cand[r.Intn(len(pl.cand))]
+}
+
+// weakerAround tells whether a chain of c next to the enemy chain at s has
+// at most two liberties (then ataris start a race we may lose).
+func weakerAround(b *rules.Board, s rules.Point, c rules.Color) bool {
+	head := rules.Point(b.ChainHead(s))
+	st := head
+	for {
+		for _, d := range b.Neighbors() {
+			if n := st + rules.Point(d); b.Color(n) == c && b.Liberties(n) <= 2 {
+				return true
+			}
+		}
+		st = b.NextStone(st)
+		if st == head {
+			return false
+		}
+	}
 }
 
 // saveChain adds the moves that rescue c's chain at s from atari: capturing

@@ -32,7 +32,7 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 	if matchesShape(b, p) && libs >= 2 {
 		good(pr.PriorPattern)
 	}
-	if v := shapeValue[ShapeCode(b, p, c)]; v != 0 && pr.PriorShape > 0 {
+	if v := ShapeValue(b, p, c); v != 0 && pr.PriorShape > 0 {
 		// v encodes log2 of how much more often strong players choose this
 		// shape than an average legal move, 16 steps per doubling
 		lr := (float64(v) - 128) / 16
@@ -49,13 +49,21 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 	size := b.Size
 	line := min(x, y, size-1-x, size-1-y)
 	if size >= 9 {
+		// in an empty area the first two lines are slow and the third and
+		// fourth lines are where stones belong (on 19x19 the opening is
+		// decided by this more than by the playouts)
+		lonely := !stonesWithin(b, p, 3)
 		switch {
-		case line == 0 && !stonesWithin(b, p, 2):
-			bad(pr.PriorEdge * 2)
+		case line == 0 && lonely:
+			bad(pr.PriorEdge * 4)
 		case line == 0:
 			bad(pr.PriorEdge)
-		case line == 1 && !stonesWithin(b, p, 3):
-			bad(pr.PriorEdge)
+		case line == 1 && lonely:
+			bad(pr.PriorEdge * 3)
+		case (line == 2 || line == 3) && lonely && size >= 13:
+			good(pr.PriorEdge)
+		case line >= 4 && lonely && size >= 13:
+			bad(pr.PriorEdge / 2)
 		}
 	}
 	return visits, wins

@@ -23,6 +23,11 @@ type Limits struct {
 	// Report, if set, receives a snapshot every ReportEvery while searching.
 	Report      func(Snapshot)
 	ReportEvery time.Duration
+	// LateOwnership counts ownership only over the second half of the
+	// Playouts: by then the tree follows the best lines, so the ownership is
+	// that of well-played continuations rather than of the early, broad
+	// exploration (the dead-stone judgement uses it).
+	LateOwnership bool
 	// RootFilter, if set, excludes root moves for which it returns false
 	// (analysis avoid/allow lists).
 	RootFilter func(rules.Point) bool
@@ -120,22 +125,26 @@ func (e *Engine) ClearTree() {
 
 // search is the shared state of one running search.
 type search struct {
-	e         *Engine
-	p         Params
-	lim       Limits
-	a         *arena
-	root      rules.Board
-	color     rules.Color
-	komi      float64 // what Black's area lead must exceed to win in the playouts
-	realKomi  float64 // the same without dynamic komi (for score estimates)
-	history   map[uint64]struct{}
-	maxMoves  int
-	playouts  atomic.Int64
-	stop      atomic.Bool
-	owner     []atomic.Int32 // per point: +1 per playout Black owns it, -1 White
-	scoreSum  atomic.Int64   // sum of Black's area lead over playouts
-	start     time.Time
-	priorMass float64
+	e        *Engine
+	p        Params
+	lim      Limits
+	a        *arena
+	root     rules.Board
+	color    rules.Color
+	komi     float64 // what Black's area lead must exceed to win in the playouts
+	realKomi float64 // the same without dynamic komi (for score estimates)
+	history  map[uint64]struct{}
+	maxMoves int
+	playouts atomic.Int64
+	stop     atomic.Bool
+	owner    []atomic.Int32 // per point: +1 per playout Black owns it, -1 White
+	scoreSum atomic.Int64   // sum of Black's area lead over playouts
+	// ownership counts only playouts after the first ownershipFrom (see
+	// Limits.LateOwnership)
+	ownershipFrom int64
+	ownerPlayouts atomic.Int64
+	start         time.Time
+	priorMass     float64
 }
 
 // Komi returns the komi the search plays for under the game's rules: area
@@ -200,6 +209,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		s.history[h] = struct{}{}
 	}
 	s.owner = make([]atomic.Int32, s.root.Len)
+	if lim.LateOwnership && lim.Playouts > 0 {
+		s.ownershipFrom = int64(lim.Playouts / 2)
+	}
 	e.prepareRoot(s, g)
 	s.expandRoot(g)
 
@@ -458,10 +470,12 @@ func (s *search) snapshot() Snapshot {
 	}
 	n := s.playouts.Load()
 	snap.Ownership = make([]float64, s.root.Len)
-	if n > 0 {
+	if on := s.ownerPlayouts.Load(); on > 0 {
 		for i := range s.owner {
-			snap.Ownership[i] = float64(s.owner[i].Load()) / float64(n)
+			snap.Ownership[i] = float64(s.owner[i].Load()) / float64(on)
 		}
+	}
+	if n > 0 {
 		lead := float64(s.scoreSum.Load())/float64(n) - s.realKomi
 		if s.color == rules.White {
 			lead = -lead

@@ -90,9 +90,30 @@ func decodeShapes(data []byte) ([]uint8, error) {
 		if code >= 1<<shapeBits {
 			return nil, fmt.Errorf("code %x out of range", code)
 		}
-		table[code] = raw[i+4]
+		for _, sym := range symmetricCodes(code) {
+			table[sym] = raw[i+4]
+		}
 	}
 	return table, nil
+}
+
+// symmetricCodes returns the raw codes of the 8 rotations and reflections
+// of a shape (some may coincide), so the table can be read without
+// canonicalising at every lookup.
+func symmetricCodes(code uint32) [8]uint32 {
+	var cells [8]uint32
+	var libs [4]uint32
+	for i := 0; i < 8; i++ {
+		cells[i] = code >> (2 * i) & 3
+	}
+	for i := 0; i < 4; i++ {
+		libs[i] = code >> (16 + 2*i) & 3
+	}
+	var out [8]uint32
+	for k, perm := range shapeSyms {
+		out[k] = permuteShape(cells, libs, perm)
+	}
+	return out
 }
 
 // Cell codes in a shape, relative to the mover.
@@ -112,9 +133,25 @@ func shapeOffsets(b *rules.Board) [8]rules.Point {
 
 // ShapeCode returns the canonical shape of c playing the empty point p.
 func ShapeCode(b *rules.Board, p rules.Point, c rules.Color) uint32 {
+	cells, libs := shapeCells(b, p, c)
+	return canonicalShape(cells, libs)
+}
+
+// rawShape is the shape code of c playing p as it lies on the board.
+func rawShape(b *rules.Board, p rules.Point, c rules.Color) uint32 {
+	cells, libs := shapeCells(b, p, c)
+	code := uint32(0)
+	for i := 0; i < 8; i++ {
+		code |= cells[i] << (2 * i)
+	}
+	for i := 0; i < 4; i++ {
+		code |= libs[i] << (16 + 2*i)
+	}
+	return code
+}
+
+func shapeCells(b *rules.Board, p rules.Point, c rules.Color) (cells [8]uint32, libs [4]uint32) {
 	offs := shapeOffsets(b)
-	var cells [8]uint32
-	var libs [4]uint32
 	for i, o := range offs {
 		q := p + o
 		switch col := b.Color(q); {
@@ -138,7 +175,7 @@ func ShapeCode(b *rules.Board, p rules.Point, c rules.Color) uint32 {
 			}
 		}
 	}
-	return canonicalShape(cells, libs)
+	return cells, libs
 }
 
 // rotations and reflections of the 8 neighbour slots (slot i goes to
@@ -168,30 +205,35 @@ var shapeSyms = func() [8][8]int {
 func canonicalShape(cells [8]uint32, libs [4]uint32) uint32 {
 	best := uint32(1<<32 - 1)
 	for _, perm := range shapeSyms {
-		var pc [8]uint32
-		var pl [4]uint32
-		for i := 0; i < 8; i++ {
-			pc[perm[i]] = cells[i]
-		}
-		for i := 0; i < 4; i++ {
-			pl[perm[2*i]/2] = libs[i]
-		}
-		code := uint32(0)
-		for i := 0; i < 8; i++ {
-			code |= pc[i] << (2 * i)
-		}
-		for i := 0; i < 4; i++ {
-			code |= pl[i] << (16 + 2*i)
-		}
-		if code < best {
+		if code := permuteShape(cells, libs, perm); code < best {
 			best = code
 		}
 	}
 	return best
 }
 
+// permuteShape encodes a shape after moving neighbour slot i to perm[i].
+func permuteShape(cells [8]uint32, libs [4]uint32, perm [8]int) uint32 {
+	var pc [8]uint32
+	var pl [4]uint32
+	for i := 0; i < 8; i++ {
+		pc[perm[i]] = cells[i]
+	}
+	for i := 0; i < 4; i++ {
+		pl[perm[2*i]/2] = libs[i]
+	}
+	code := uint32(0)
+	for i := 0; i < 8; i++ {
+		code |= pc[i] << (2 * i)
+	}
+	for i := 0; i < 4; i++ {
+		code |= pl[i] << (16 + 2*i)
+	}
+	return code
+}
+
 // ShapeValue returns the learned value of c playing p: 0 for an unknown
 // shape, else 1..255 where 128 is an average legal move.
 func ShapeValue(b *rules.Board, p rules.Point, c rules.Color) uint8 {
-	return shapeValue[ShapeCode(b, p, c)]
+	return shapeValue[rawShape(b, p, c)]
 }

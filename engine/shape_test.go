@@ -77,3 +77,24 @@ func TestLearnedShapes(t *testing.T) {
 	assert.Greater(t, int(capture), 128+16, "capturing is chosen at least twice as often as an average move")
 	assert.Less(t, int(edge), 128, "an empty edge point is chosen less often than an average move")
 }
+
+// Looking a shape up by its raw code (as the priors do) gives the value of
+// its canonical code, on every point of random positions.
+func TestRawShapeLookupMatchesCanonical(t *testing.T) {
+	rng := rules.NewRand(3)
+	for n := 0; n < 20; n++ {
+		b, err := rules.NewBoard(9 + 2*(n%6))
+		require.NoError(t, err)
+		for m := 0; m < 20+7*n && b.Passes() < 2; m++ {
+			b.RandomMove(b.ToMove(), rng)
+		}
+		for _, p := range b.Points() {
+			if b.Color(p) != rules.Empty {
+				continue
+			}
+			for _, c := range []rules.Color{rules.Black, rules.White} {
+				require.Equal(t, shapeValue[ShapeCode(b, p, c)], ShapeValue(b, p, c))
+			}
+		}
+	}
+}

@@ -73,19 +73,19 @@ func TestTacticalPositions(t *testing.T) {
 			want:  []string{"E4"},
 		},
 		{
-			name: "connect two chains against the capture",
+			name: "connect against the double atari",
 			diagram: `
 				. . . . . . . . .
 				. . . . . . . . .
 				. . . . . . . . .
 				. . O O . O O . .
 				. O X X . X X O .
-				. . O O . O O . .
+				. . O . . . O . .
 				. . . . . . . . .
 				. . . . . . . . .
 				. . . . . . . . .`,
 			color: rules.Black,
-			want:  []string{"E5"},
+			want:  []string{"E5", "D4", "F4"}, // White's E5 would be a double atari
 		},
 		{
 			name: "kill the three-point eye shape",

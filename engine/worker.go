@@ -170,20 +170,27 @@ func (w *worker) backup(b *rules.Board) {
 	s := w.s
 	a := s.a
 	score := b.PlayoutScore()
-	s.playouts.Add(1)
+	n := s.playouts.Add(1)
 	s.scoreSum.Add(int64(score))
-	w.recordOwnership(b)
+	if n > s.ownershipFrom {
+		s.ownerPlayouts.Add(1)
+		w.recordOwnership(b)
+	}
 
 	diff := float64(score) - s.komi
 	var blackHalf int32 // Black's result in half points
 	switch {
 	case diff > 0:
 		blackHalf = 2
-		w.pol.learn(w.moves, rules.Black)
 	case diff == 0:
 		blackHalf = 1
-	default:
-		w.pol.learn(w.moves, rules.White)
+	}
+	if w.pol.lgrf && blackHalf != 1 {
+		winner := rules.White
+		if blackHalf == 2 {
+			winner = rules.Black
+		}
+		w.pol.learn(w.moves, winner)
 	}
 	result := func(c rules.Color) int32 {
 		if c == rules.Black {

@@ -54,7 +54,7 @@ func (s *Server) registerStandard() {
 		"kgs-time_settings":      s.cmdKGSTimeSettings,
 		"time_left":              s.cmdTimeLeft,
 		"kgs-rules":              s.cmdKGSRules,
-		"kgs-game_over":          constant(""), // nothing to stop: no pondering
+		"kgs-game_over":          constant(""), // pondering stops before any command
 		"showboard":              s.cmdShowboard,
 		"cputime":                s.cmdCPUTime,
 		"gomill-cpu_time":        s.cmdCPUTime,

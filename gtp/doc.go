@@ -14,6 +14,13 @@
 // analysis streams (lz-analyze and friends) end. Streaming commands write a
 // header, any number of lines and an empty terminating line through Call.
 //
+// Analysis for GUIs (analyze.go, gogui.go, ponder.go): the lz-analyze,
+// kata-analyze and analyze streams and their genmove variants; GoGui's
+// analyze commands (gfx displays of ownership, territory, candidates and the
+// variation, a text summary, the parameter dialog) and, with Config.LiveGfx,
+// live graphics on stderr while a move is generated; with Params.Ponder, a
+// search on the opponent's time that any command stops before it runs.
+//
 // stdout carries responses only; the Logger writes to stderr through a
 // bounded buffer and drops lines rather than ever blocking the engine.
 package gtp

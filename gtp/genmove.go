@@ -38,11 +38,38 @@ func (s *Server) limits(color rules.Color) engine.Limits {
 // think chooses color's move with the engine's move generation (search
 // plus its end-of-game pass and cleanup decisions) under the move budget.
 func (s *Server) think(ctx context.Context, color rules.Color, cleanup bool) engine.Result {
+	return s.thinkWith(ctx, color, cleanup, thinkOptions{})
+}
+
+// thinkOptions are the extras of a move search: an analysis stream's
+// reports and root filter (genmove_analyze).
+type thinkOptions struct {
+	report func(engine.Snapshot) // nil: none
+	every  time.Duration
+	filter func(rules.Point) bool // nil: every move
+}
+
+// thinkWith is think with analysis reports, and with GoGui's live graphics
+// while the search runs when they are on.
+func (s *Server) thinkWith(ctx context.Context, color rules.Color, cleanup bool, opt thinkOptions) engine.Result {
 	start := time.Now()
 	lim := s.limits(color)
+	lim.RootFilter = opt.filter
+	var reports []periodicReport
+	if opt.report != nil {
+		reports = append(reports, periodicReport{fn: opt.report, every: opt.every})
+	}
+	if s.cfg.LiveGfx != nil {
+		reports = append(reports, periodicReport{fn: s.cfg.LiveGfx.show, every: liveGfxEvery})
+	}
+	lim.Report, lim.ReportEvery = combineReports(reports)
 	res := s.eng.GenMove(ctx, s.game, color, lim, cleanup)
 	if ctx.Err() != nil && res.RootVisits < minInterruptedVisits {
-		res = s.eng.GenMove(context.Background(), s.game, color, engine.Limits{Playouts: minInterruptedVisits}, cleanup)
+		lim = engine.Limits{Playouts: minInterruptedVisits, RootFilter: opt.filter}
+		res = s.eng.GenMove(context.Background(), s.game, color, lim, cleanup)
+	}
+	if s.cfg.LiveGfx != nil {
+		s.cfg.LiveGfx.Clear()
 	}
 	elapsed := time.Since(start)
 	s.searchTime += elapsed
@@ -60,9 +87,10 @@ func (s *Server) think(ctx context.Context, color rules.Color, cleanup bool) eng
 		if res.Resign {
 			move = "resign (best " + move + ")"
 		}
-		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts in %.2fs (budget %.2fs), pv %s",
-			color, move, res.WinRate, res.ScoreLead, res.Playouts, elapsed.Seconds(), lim.Time.Seconds(), pv)
+		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts (%d in the tree) in %.2fs (budget %.2fs), pv %s",
+			color, move, res.WinRate, res.ScoreLead, res.Playouts, res.RootVisits, elapsed.Seconds(), lim.Time.Seconds(), pv)
 	}
+	s.lastSearch = res
 	return res
 }
 
@@ -78,15 +106,22 @@ func (s *Server) cmdGenmove(c *Call) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return s.genmove(c.Context(), col, thinkOptions{}), nil
+}
+
+// genmove chooses color's move, plays it (or resigns), charges the clock,
+// starts pondering when that is on, and returns the move as GTP writes it.
+func (s *Server) genmove(ctx context.Context, col rules.Color, opt thinkOptions) string {
 	start := time.Now()
-	res := s.think(c.Context(), col, false)
+	res := s.thinkWith(ctx, col, false, opt)
 	if res.Resign {
 		s.clock.Spend(col, time.Since(start))
-		return "resign", nil
+		return "resign"
 	}
 	move := s.playGenerated(col, res.Move)
 	s.clock.Spend(col, time.Since(start))
-	return s.game.Board().Vertex(move), nil
+	s.startPonder()
+	return s.game.Board().Vertex(move)
 }
 
 // playGenerated plays the engine's move into the game; the search only
@@ -139,6 +174,7 @@ func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
 	}
 	move = s.playGenerated(col, move)
 	s.clock.Spend(col, time.Since(start))
+	s.startPonder()
 	return s.game.Board().Vertex(move), nil
 }
 

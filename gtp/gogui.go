@@ -3,9 +3,14 @@ package gtp
 import (
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/gtpgo/gtpgo/engine"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -22,6 +27,12 @@ func (s *Server) registerGoGui() {
 		"gtpgo-param":            s.cmdParam,
 		"gtpgo-legal_moves":      s.cmdLegalMoves,
 		"gtpgo-liberties":        s.cmdLiberties,
+		"gtpgo-ownership":        s.cmdOwnership,
+		"gtpgo-territory":        s.cmdTerritory,
+		"gtpgo-visits":           s.cmdCandidateLabels,
+		"gtpgo-winrates":         s.cmdCandidateLabels,
+		"gtpgo-pv":               s.cmdPV,
+		"gtpgo-summary":          s.cmdSummary,
 	} {
 		s.Register(name, h)
 	}
@@ -30,6 +41,12 @@ func (s *Server) registerGoGui() {
 // analyzeCommands is GoGui's analyze menu: type/label/command lines.
 var analyzeCommands = []string{
 	"param/Engine Parameters/gtpgo-param",
+	"gfx/Ownership/gtpgo-ownership %m",
+	"gfx/Territory and Dead Stones/gtpgo-territory",
+	"gfx/Candidates: Visits/gtpgo-visits %m",
+	"gfx/Candidates: Win Rates/gtpgo-winrates %m",
+	"gfx/Principal Variation/gtpgo-pv %m",
+	"string/Search Summary/gtpgo-summary %m",
 	"plist/Legal Moves/gtpgo-legal_moves %c",
 	"sboard/Liberties/gtpgo-liberties",
 	"plist/Dead Stones/final_status_list dead",
@@ -205,4 +222,381 @@ func (s *Server) cmdLiberties(c *Call) (string, error) {
 		lines = append(lines, strings.Join(row, " "))
 	}
 	return strings.Join(lines, "\n"), nil
+}
+
+// GoGui's analysis displays. They share one search of the position (the
+// move budget, interruptible by GoGui), kept until the position, the player
+// or the parameters change, so that switching from visits to win rates to
+// the variation does not search again.
+
+// analysisKey identifies what a cached analysis depends on.
+type analysisKey struct {
+	statusKey
+	color  rules.Color
+	params engine.Params
+}
+
+type analysisCache struct {
+	key   analysisKey
+	res   engine.Result
+	valid bool
+}
+
+// optionalColor reads an optional colour argument (GoGui's %m), the player
+// to move by default.
+func (s *Server) optionalColor(c *Call) (rules.Color, error) {
+	if err := c.arity(0, 1, "[color]"); err != nil {
+		return rules.Empty, err
+	}
+	if len(c.Args) == 0 {
+		return s.game.ToMove(), nil
+	}
+	return parseColor(c.Args[0])
+}
+
+// analyzed returns the search of the position for color, searching unless
+// the last one still holds. An interrupted search is shown but not kept.
+func (s *Server) analyzed(c *Call, color rules.Color) engine.Result {
+	key := analysisKey{statusKey: s.statusKey(), color: color, params: s.eng.Params()}
+	if s.analysis.valid && s.analysis.key == key {
+		return s.analysis.res
+	}
+	res := s.eng.Search(c.Context(), s.game, color, s.limits(color))
+	s.analysis = analysisCache{key: key, res: res, valid: c.Context().Err() == nil}
+	return res
+}
+
+func (s *Server) cmdOwnership(c *Call) (string, error) {
+	col, err := s.optionalColor(c)
+	if err != nil {
+		return "", err
+	}
+	res := s.analyzed(c, col)
+	b := s.game.Board()
+	var sb strings.Builder
+	sb.WriteString("INFLUENCE")
+	for y := b.Size - 1; y >= 0; y-- {
+		for x := 0; x < b.Size; x++ {
+			p := b.At(x, y)
+			// +1 Black, -1 White: GoGui's influence convention
+			fmt.Fprintf(&sb, " %s %.2f", b.Vertex(p), res.Ownership[p])
+		}
+	}
+	return sb.String(), nil
+}
+
+// cmdTerritory draws the end-of-game judgement final_score counts with:
+// each side's territory (with the dead stones' points) and an X on every
+// dead stone.
+func (s *Server) cmdTerritory(c *Call) (string, error) {
+	if err := c.arity(0, 0, ""); err != nil {
+		return "", err
+	}
+	status := s.finalStatus(c.Context())
+	b := s.game.Board()
+	owner := rules.Owners(b, status, s.game.Rules.Scoring)
+	var black, white, dead []string
+	for y := b.Size - 1; y >= 0; y-- {
+		for x := 0; x < b.Size; x++ {
+			p := b.At(x, y)
+			col, own := b.Color(p), owner[p]
+			if col != rules.Empty && status.At(p) == rules.Dead {
+				dead = append(dead, b.Vertex(p))
+			} else if col != rules.Empty {
+				continue // a live stone is not territory
+			}
+			switch own {
+			case rules.Black:
+				black = append(black, b.Vertex(p))
+			case rules.White:
+				white = append(white, b.Vertex(p))
+			}
+		}
+	}
+	var lines []string
+	for _, l := range []struct {
+		cmd    string
+		points []string
+	}{{"BLACK", black}, {"WHITE", white}, {"MARK", dead}} {
+		if len(l.points) > 0 {
+			lines = append(lines, l.cmd+" "+strings.Join(l.points, " "))
+		}
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// labelledCandidates is how many candidates the LABEL displays show.
+const labelledCandidates = 20
+
+// cmdCandidateLabels labels the most visited candidates with their visits
+// (gtpgo-visits) or their win rate in percent (gtpgo-winrates).
+func (s *Server) cmdCandidateLabels(c *Call) (string, error) {
+	col, err := s.optionalColor(c)
+	if err != nil {
+		return "", err
+	}
+	res := s.analyzed(c, col)
+	return candidateLabels(res.Snapshot, c.Name == "gtpgo-winrates", labelledCandidates), nil
+}
+
+func candidateLabels(snap engine.Snapshot, winRates bool, n int) string {
+	var sb strings.Builder
+	sb.WriteString("LABEL")
+	for i, cand := range snap.Candidates {
+		if i == n {
+			break
+		}
+		if cand.Move == rules.Pass {
+			continue
+		}
+		label := strconv.Itoa(cand.Visits)
+		if winRates {
+			label = strconv.Itoa(int(math.Round(cand.WinRate * 100)))
+		}
+		sb.WriteString(" " + snap.Geometry.Vertex(cand.Move) + " " + label)
+	}
+	return sb.String()
+}
+
+// cmdPV draws the principal variation as numbered stones.
+func (s *Server) cmdPV(c *Call) (string, error) {
+	col, err := s.optionalColor(c)
+	if err != nil {
+		return "", err
+	}
+	return variation(s.analyzed(c, col).Snapshot), nil
+}
+
+// variation is the gfx VAR line of the best candidate's variation; "" when
+// the search has none.
+func variation(snap engine.Snapshot) string {
+	if len(snap.Candidates) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("VAR")
+	col := snap.Color
+	for _, m := range snap.Candidates[0].PV {
+		sb.WriteString(" " + strings.ToLower(col.Letter()) + " " + snap.Geometry.Vertex(m))
+		col = col.Opponent()
+	}
+	return sb.String()
+}
+
+// cmdSummary describes the search in a few lines of text.
+func (s *Server) cmdSummary(c *Call) (string, error) {
+	col, err := s.optionalColor(c)
+	if err != nil {
+		return "", err
+	}
+	return summary(s.analyzed(c, col).Snapshot), nil
+}
+
+// summary: win rate, score estimate, best move and speed of a search.
+func summary(snap engine.Snapshot) string {
+	lines := []string{fmt.Sprintf("%s to move: win rate %.1f%%, score estimate %s",
+		snap.Color, 100*snap.WinRate, scoreText(snap.Color, snap.ScoreLead))}
+	if len(snap.Candidates) > 0 {
+		best := snap.Candidates[0]
+		var pv []string
+		for _, m := range best.PV {
+			pv = append(pv, snap.Geometry.Vertex(m))
+		}
+		lines = append(lines, fmt.Sprintf("best %s (%d visits, win rate %.1f%%), variation %s",
+			snap.Geometry.Vertex(best.Move), best.Visits, 100*best.WinRate, strings.Join(pv, " ")))
+	}
+	lines = append(lines, fmt.Sprintf("%d playouts in %.1f s (%.0f playouts/s), %d visits in the tree",
+		snap.Playouts, snap.Elapsed.Seconds(), playoutRate(snap), snap.RootVisits))
+	return strings.Join(lines, "\n")
+}
+
+func playoutRate(snap engine.Snapshot) float64 {
+	if snap.Elapsed <= 0 {
+		return 0
+	}
+	return float64(snap.Playouts) / snap.Elapsed.Seconds()
+}
+
+// scoreText writes a score lead for color as a result: B+3.5, W+0.5, 0.
+func scoreText(color rules.Color, lead float64) string {
+	if color == rules.White {
+		lead = -lead
+	}
+	switch {
+	case lead > 0:
+		return fmt.Sprintf("B+%.1f", lead)
+	case lead < 0:
+		return fmt.Sprintf("W+%.1f", -lead)
+	}
+	return "0"
+}
+
+// Live graphics (GoGui's live-gfx.xml): while genmove thinks, gogui-gfx
+// blocks on stderr show the search's variation, the visits of the other
+// candidates and a status line; GoGui redraws at each block.
+
+// liveGfxEvery is how often the live graphics are refreshed.
+const liveGfxEvery = 250 * time.Millisecond
+
+// liveGfxCandidates is how many candidates carry a visits label.
+const liveGfxCandidates = 8
+
+// liveGfxClearWait bounds how long the final CLEAR may hold up the move's
+// response (stderr and stdout are separate pipes: GoGui may see them in
+// either order anyway).
+const liveGfxClearWait = 100 * time.Millisecond
+
+// LiveGfx writes GoGui live-graphics blocks without ever blocking the
+// engine: blocks go to a writer goroutine, and one not yet written when the
+// next comes is replaced (a GUI that does not drain stderr loses pictures,
+// not time).
+type LiveGfx struct {
+	w       io.Writer
+	pending chan gfxBlock
+	stop    chan struct{}
+	done    chan struct{}
+	once    sync.Once
+}
+
+type gfxBlock struct {
+	text    string
+	written chan struct{} // closed once written or dropped; nil if nobody waits
+}
+
+// NewLiveGfx starts live graphics on w, normally stderr shared with the
+// logger through a SyncWriter (a log line must not split a block).
+func NewLiveGfx(w io.Writer) *LiveGfx {
+	l := &LiveGfx{w: w, pending: make(chan gfxBlock, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go l.run()
+	return l
+}
+
+func (l *LiveGfx) run() {
+	defer close(l.done)
+	for {
+		select {
+		case <-l.stop:
+			return
+		case b := <-l.pending:
+			// best effort: a failing stderr only loses pictures
+			_, _ = io.WriteString(l.w, b.text)
+			if b.written != nil {
+				close(b.written)
+			}
+		}
+	}
+}
+
+// Close stops the writer goroutine, waiting a moment at most: a write stuck
+// on a stderr nobody reads must not keep the process alive.
+func (l *LiveGfx) Close() {
+	l.once.Do(func() { close(l.stop) })
+	select {
+	case <-l.done:
+	case <-time.After(time.Second):
+	}
+}
+
+// send queues a block, replacing one still waiting.
+func (l *LiveGfx) send(b gfxBlock) {
+	for {
+		select {
+		case l.pending <- b:
+			return
+		default:
+		}
+		select {
+		case old := <-l.pending:
+			if old.written != nil {
+				close(old.written)
+			}
+		default:
+		}
+	}
+}
+
+// show draws a search snapshot (a Limits.Report).
+func (l *LiveGfx) show(snap engine.Snapshot) {
+	if len(snap.Candidates) == 0 {
+		return
+	}
+	lines := []string{"gogui-gfx:"}
+	if v := variation(snap); v != "" {
+		lines = append(lines, v)
+	}
+	// the best move carries the variation's number 1; label the others
+	if len(snap.Candidates) > 1 {
+		others := snap
+		others.Candidates = snap.Candidates[1:]
+		lines = append(lines, candidateLabels(others, false, liveGfxCandidates-1))
+	}
+	best := snap.Candidates[0]
+	lines = append(lines, fmt.Sprintf("TEXT %s %s %.1f%% (%d visits), score %s, %d playouts, %.0f/s",
+		snap.Color, snap.Geometry.Vertex(best.Move), 100*best.WinRate, best.Visits,
+		scoreText(snap.Color, snap.ScoreLead), snap.Playouts, playoutRate(snap)))
+	l.send(gfxBlock{text: strings.Join(lines, "\n") + "\n\n"})
+}
+
+// Clear erases the live graphics and waits (briefly) until that is written.
+func (l *LiveGfx) Clear() {
+	b := gfxBlock{text: "gogui-gfx:\nCLEAR\n\n", written: make(chan struct{})}
+	l.send(b)
+	select {
+	case <-b.written:
+	case <-l.done:
+	case <-time.After(liveGfxClearWait):
+	}
+}
+
+// SyncWriter serialises writes to an io.Writer: the logger and the live
+// graphics share stderr, and each of their writes must reach it whole.
+type SyncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// NewSyncWriter wraps w.
+func NewSyncWriter(w io.Writer) *SyncWriter { return &SyncWriter{w: w} }
+
+// Write writes p in one piece with respect to other writes through s.
+func (s *SyncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+// periodicReport is one consumer of a search's progress reports.
+type periodicReport struct {
+	fn    func(engine.Snapshot)
+	every time.Duration
+	last  time.Time
+}
+
+// combineReports makes one Limits.Report out of several, each called at its
+// own interval (the search reports at the shortest).
+func combineReports(rs []periodicReport) (func(engine.Snapshot), time.Duration) {
+	switch len(rs) {
+	case 0:
+		return nil, 0
+	case 1:
+		return rs[0].fn, rs[0].every
+	}
+	every := rs[0].every
+	for _, r := range rs[1:] {
+		every = min(every, r.every)
+	}
+	start := time.Now()
+	for i := range rs {
+		rs[i].last = start
+	}
+	return func(snap engine.Snapshot) {
+		now := time.Now()
+		for i := range rs {
+			// a little slack: the monitor ticks every few milliseconds
+			if now.Sub(rs[i].last) >= rs[i].every-every/4 {
+				rs[i].last = now
+				rs[i].fn(snap)
+			}
+		}
+	}, every
 }

@@ -26,6 +26,9 @@ type Config struct {
 	Komi      float64
 	Rules     rules.Ruleset
 	Log       *Logger // nil: no logging
+	// LiveGfx, if set, draws the search's progress in GoGui while a move
+	// is generated (gogui-gfx blocks on stderr); nil: off.
+	LiveGfx *LiveGfx
 }
 
 // DefaultConfig is the session a GUI expects when it starts an engine
@@ -50,6 +53,10 @@ type Server struct {
 	commands map[string]Handler
 
 	status     statusCache
+	analysis   analysisCache // the last search of GoGui's analyze commands
+	lastSearch engine.Result // the last move search (logs, tests)
+	ponder     *ponder       // the background search on the opponent's time, if running
+	lastPonder engine.Result // what the last pondering searched (logs, tests)
 	searchTime time.Duration // wall time spent generating moves (cputime fallback)
 	started    time.Time
 	quit       bool
@@ -80,6 +87,7 @@ func New(eng *engine.Engine, cfg Config) (*Server, error) {
 		commands: map[string]Handler{}, started: time.Now()}
 	s.registerStandard()
 	s.registerGoGui()
+	s.registerAnalysis()
 	return s, nil
 }
 
@@ -107,8 +115,12 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 	s.in = newInbox(s.log)
 	s.out = &writer{w: bufio.NewWriterSize(out, 64<<10)}
 	go s.in.read(in)
+	defer s.stopPonder()
 	for {
 		it, ok := s.in.pop()
+		// any command, and the end of input, ends pondering first: the
+		// command then runs at once, on the game as it was
+		s.stopPonder()
 		if !ok {
 			return nil
 		}

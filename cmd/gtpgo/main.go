@@ -46,6 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	komi := fs.Float64("komi", 7.5, "komi until the controller sends komi")
 	rulesName := fs.String("rules", "japanese", "rules: "+strings.Join(rules.RulesetNames(), ", ")+" (kgs-rules and a loaded SGF's RU change them)")
 	logLevel := fs.String("log", "info", "stderr log level: quiet, error, info or debug")
+	liveGfx := fs.Bool("live_gfx", false, "GoGui live graphics: while generating a move, draw the variation, candidates and speed (gogui-gfx blocks on stderr)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gtpgo %s: a Go engine speaking GTP v2 on stdin and stdout.\n\n", version)
 		fmt.Fprintf(stderr, "Usage:\n  gtpgo [flags]\n  gtpgo bench [-size N] [-playouts N] [-threads N]   measure playout and search speed\n\n")
@@ -77,11 +78,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gtpgo: %v\n", err)
 		return 2
 	}
-	log := gtp.NewLogger(stderr, level, 1024)
+	errOut := gtp.NewSyncWriter(stderr) // log lines and gfx blocks, each whole
+	log := gtp.NewLogger(errOut, level, 1024)
 	defer log.Close(time.Second)
 	cfg := gtp.DefaultConfig()
 	cfg.Version = version
 	cfg.BoardSize, cfg.Komi, cfg.Rules, cfg.Log = *size, *komi, r, log
+	if *liveGfx {
+		cfg.LiveGfx = gtp.NewLiveGfx(errOut)
+		defer cfg.LiveGfx.Close()
+	}
 	srv, err := gtp.New(engine.New(params), cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "gtpgo: %v\n", err)

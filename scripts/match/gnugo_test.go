@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,4 +95,53 @@ func TestGnuGoMatch(t *testing.T) {
 	}
 	assert.Contains(t, out, "GNU Go[1] vs GNU Go[2]: 2 games, 7x7")
 	assert.Contains(t, stderr, "[2/2]")
+}
+
+// TestGtpgoAgainstGnuGo builds the gtpgo binary and plays a full 9x9 game
+// against GNU Go through the match runner, GNU Go refereeing: the game ends
+// with a recorded result and a valid SGF.
+func TestGtpgoAgainstGnuGo(t *testing.T) {
+	if _, err := os.Stat(gnugoPath); err != nil {
+		t.Skip("GNU Go is not installed at " + gnugoPath)
+	}
+	bin := filepath.Join(t.TempDir(), "gtpgo")
+	build := exec.Command("go", "build", "-o", bin, "../../cmd/gtpgo")
+	outBuild, err := build.CombinedOutput()
+	require.NoError(t, err, string(outBuild))
+
+	dir := t.TempDir()
+	_, stderr, err := runMatch(t, dir,
+		"-engine1", bin+" -playouts 400 -threads 1 -log quiet",
+		"-engine2", gnugoPath+" --mode gtp --level 1",
+		"-referee", gnugoPath+" --mode gtp --chinese-rules",
+		"-games", "1", "-size", "9", "-komi", "7.5", "-rules", "chinese")
+	require.NoError(t, err, stderr)
+
+	d := readResults(t, dir)
+	require.Len(t, d.Rows, 1)
+	row := d.Rows[0]
+	require.False(t, row.Err, row.ErrMsg)
+	nodes := readGame(t, dir, 0)
+	re := nodes[0]["RE"][0]
+	assert.NotEqual(t, "?", re)
+	assert.Equal(t, []string{"gtpgo"}, nodes[0]["PB"])
+
+	g, err := rules.NewGame(9, rules.Chinese, 7.5)
+	require.NoError(t, err)
+	geo, _ := rules.NewGeometry(9)
+	moves := moveList(nodes)
+	require.Equal(t, row.Len, len(moves))
+	for _, m := range moves {
+		c, _ := rules.ParseColor(m[:1])
+		p := rules.Pass
+		if v := m[2 : len(m)-1]; v != "" {
+			p = geo.At(int(v[0]-'a'), 8-int(v[1]-'a'))
+		}
+		require.NoError(t, g.Play(c, p), "move %s", m)
+	}
+	if !strings.HasSuffix(re, "+R") {
+		assert.True(t, g.Ended(), "a game not resigned ends with two passes")
+		assert.Equal(t, re, row.ResR, "the referee's score is the result")
+		assert.NotEmpty(t, row.ResB, "gtpgo answered final_score")
+	}
 }

@@ -86,6 +86,7 @@ func (pl *policy) learn(moves []rules.Move, winner rules.Color) {
 // playout plays from b (c to move) until two passes or maxMoves moves,
 // appending every move to moves, and returns the extended slice.
 func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves int, moves []rules.Move) []rules.Move {
+	b.StopHashing()
 	for n := 0; n < maxMoves; n++ {
 		var p rules.Point
 		if pl.heavy {

@@ -42,6 +42,7 @@ type Board struct {
 	last, last2  Point // the last two moves (Pass, or NoPoint before any move)
 	passes       int   // consecutive passes ending the move sequence
 	allowSuicide bool
+	noHash       bool // the hash is not maintained (see StopHashing)
 
 	// scratch for chain merges; not copied, only ever compared to markGen
 	mark    [arraySize]uint32
@@ -102,7 +103,14 @@ func (b *Board) CopyFrom(src *Board) {
 	b.ko, b.koColor, b.hash, b.captures = src.ko, src.koColor, src.hash, src.captures
 	b.toMove, b.last, b.last2, b.passes = src.toMove, src.last, src.last2, src.passes
 	b.allowSuicide = src.allowSuicide
+	b.noHash = src.noHash
 }
+
+// StopHashing stops maintaining the zobrist hash for the rest of this
+// board's life (until the next CopyFrom or Reset): playouts never look at
+// it, and skipping it keeps the table out of the cache. Hash is then
+// meaningless.
+func (b *Board) StopHashing() { b.noHash = true }
 
 // SetAllowSuicide selects whether multi-stone suicide is legal (Tromp-Taylor,
 // New Zealand). Single-stone suicide is always illegal: it would leave the
@@ -343,7 +351,9 @@ func (b *Board) place(p int, c Color) {
 	opp := c.Opponent()
 	b.removeEmpty(p)
 	b.color[p&amask] = c
-	b.hash ^= zobrist[c&3][p&amask]
+	if !b.noHash {
+		b.hash ^= zobrist[c&3][p&amask]
+	}
 	b.shiftNeighbours(p, nbrUnit[c&3]-nbrUnit[Empty])
 	b.head[p&amask], b.next[p&amask], b.chainLen[p&amask] = int16(p), int16(p), 1
 
@@ -464,7 +474,9 @@ func (b *Board) removeChain(h int) int {
 	for {
 		b.color[s&amask] = Empty
 		b.head[s&amask] = 0
-		b.hash ^= zobrist[c&3][s&amask]
+		if !b.noHash {
+			b.hash ^= zobrist[c&3][s&amask]
+		}
 		b.addEmpty(s)
 		b.shiftNeighbours(s, nbrUnit[Empty]-nbrUnit[c&3])
 		n++

@@ -25,8 +25,9 @@ func (b *Board) RandomMove(c Color, r *Rand) Point {
 // LightPlayout plays uniform random moves (see RandomMove) from the current
 // position until two consecutive passes or maxMoves moves, and returns the
 // number of moves played. Only simple ko applies: the caller bounds cycles
-// with maxMoves.
+// with maxMoves. The board stops maintaining its hash (see StopHashing).
 func (b *Board) LightPlayout(r *Rand, maxMoves int) int {
+	b.StopHashing()
 	moves := 0
 	c := b.toMove
 	for moves < maxMoves {

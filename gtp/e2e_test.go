@@ -192,11 +192,13 @@ func TestBinaryHelp(t *testing.T) {
 }
 
 func TestBinaryBench(t *testing.T) {
-	out, err := exec.Command(gtpgoBinary(t), "bench", "-size", "9", "-playouts", "2000", "-threads", "1",
-		"-seconds", "0.2").CombinedOutput()
+	out, err := exec.Command(gtpgoBinary(t), "bench", "-size", "9", "-playouts", "2000", "-threads", "2",
+		"-seconds", "0.2", "-rounds", "3").CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Regexp(t, regexp.MustCompile(`light playouts 9x9 \(1 thread\): \d+ playouts/s, [\d.]+ ns/move, [\d.]+ moves/playout`), string(out))
-	assert.Regexp(t, regexp.MustCompile(`search 9x9 \(1 threads, heavy playouts\): 2000 playouts in [\d.]+s, \d+ playouts/s`), string(out))
+	num := `\d+ \(min \d+, max \d+\)`
+	assert.Regexp(t, regexp.MustCompile(`light playouts 9x9 \(1 thread\): `+num+` playouts/s, [\d.]+ \(min [\d.]+, max [\d.]+\) ns/move, 1[01]\d\.\d moves/playout`), string(out))
+	assert.Regexp(t, regexp.MustCompile(`search 9x9 \(1 thread, heavy playouts\): `+num+` playouts/s, best [A-J]\d`), string(out))
+	assert.Regexp(t, regexp.MustCompile(`search 9x9 \(2 threads\): `+num+` playouts/s, best [A-J]\d; [\d.]+x one thread`), string(out))
 }
 
 // A whole 9x9 game against GNU Go, driven over GTP like gogui-twogtp does.

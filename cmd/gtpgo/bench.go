@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sort"
 	"time"
 
 	"github.com/gtpgo/gtpgo/engine"
@@ -13,13 +14,16 @@ import (
 )
 
 // bench prints light-playout speed and full-search speed on an empty board.
+// Machines here are shared and noisy, so every figure is the median of
+// several rounds, measured in one run (min and max beside it).
 func bench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gtpgo bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	size := fs.Int("size", 19, "board size")
-	playouts := fs.Int("playouts", 20000, "playouts of the full search")
-	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
-	seconds := fs.Float64("seconds", 1, "how long to run light playouts")
+	playouts := fs.Int("playouts", 10000, "playouts of each full search")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads (the search is also measured with one)")
+	seconds := fs.Float64("seconds", 1, "length of one round of light playouts")
+	rounds := fs.Int("rounds", 5, "rounds of each measurement; the median is reported")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -31,48 +35,83 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gtpgo bench: %v\n", err)
 		return 2
 	}
-	if *playouts < 1 || *threads < 1 {
-		fmt.Fprintf(stderr, "gtpgo bench: -playouts and -threads must be positive\n")
+	if *playouts < 1 || *threads < 1 || *rounds < 1 || *seconds <= 0 {
+		fmt.Fprintf(stderr, "gtpgo bench: -playouts, -threads, -rounds and -seconds must be positive\n")
 		return 2
 	}
 
 	// light playouts: uniform random moves, one thread
 	var b rules.Board
 	r := rules.NewRand(1)
-	n, moves := 0, 0
 	budget := time.Duration(*seconds * float64(time.Second))
-	start := time.Now()
-	for n == 0 || time.Since(start) < budget {
-		for i := 0; i < 100; i++ {
-			b.CopyFrom(root)
-			moves += b.LightPlayout(r, 3**size**size)
-			n++
+	var rates, nsPerMove []float64
+	var movesPerPlayout float64
+	for round := 0; round < *rounds; round++ {
+		n, moves := 0, 0
+		start := time.Now()
+		for n == 0 || time.Since(start) < budget {
+			for i := 0; i < 100; i++ {
+				b.CopyFrom(root)
+				moves += b.LightPlayout(r, 3**size**size)
+				n++
+			}
 		}
+		el := time.Since(start)
+		rates = append(rates, float64(n)/el.Seconds())
+		nsPerMove = append(nsPerMove, float64(el.Nanoseconds())/float64(moves))
+		movesPerPlayout = float64(moves) / float64(n)
 	}
-	el := time.Since(start)
-	fmt.Fprintf(stdout, "light playouts %dx%d (1 thread): %.0f playouts/s, %.1f ns/move, %.1f moves/playout\n",
-		*size, *size, float64(n)/el.Seconds(), float64(el.Nanoseconds())/float64(moves), float64(moves)/float64(n))
+	fmt.Fprintf(stdout, "light playouts %dx%d (1 thread): %s playouts/s, %s ns/move, %.1f moves/playout\n",
+		*size, *size, spread(rates, "%.0f"), spread(nsPerMove, "%.1f"), movesPerPlayout)
 
-	// full search from the empty board
-	p := engine.DefaultParams()
-	p.Threads = *threads
-	p.Seed = 1
-	p.ReuseTree = false
-	if err := p.Validate(); err != nil {
-		fmt.Fprintf(stderr, "gtpgo bench: %v\n", err)
-		return 2
-	}
+	// full search from the empty board, with one thread and with -threads
 	g, err := rules.NewGame(*size, rules.Chinese, 7.5)
 	if err != nil {
 		fmt.Fprintf(stderr, "gtpgo bench: %v\n", err)
 		return 2
 	}
-	eng := engine.New(p)
-	start = time.Now()
-	res := eng.Search(context.Background(), g, rules.Black, engine.Limits{Playouts: *playouts})
-	el = time.Since(start)
-	fmt.Fprintf(stdout, "search %dx%d (%d threads, %s playouts): %d playouts in %.2fs, %.0f playouts/s, best %s\n",
-		*size, *size, p.Threads, p.PlayoutPolicy, res.Playouts, el.Seconds(), float64(res.Playouts)/el.Seconds(),
-		g.Board().Vertex(res.Move))
+	search := func(threads int) ([]float64, string) {
+		p := engine.DefaultParams()
+		p.Threads = threads
+		p.Seed = 1
+		p.ReuseTree = false
+		eng := engine.New(p)
+		eng.Search(context.Background(), g, rules.Black, engine.Limits{Playouts: 1000}) // allocate the tree
+		var rates []float64
+		var best string
+		for round := 0; round < *rounds; round++ {
+			start := time.Now()
+			res := eng.Search(context.Background(), g, rules.Black, engine.Limits{Playouts: *playouts})
+			rates = append(rates, float64(res.Playouts)/time.Since(start).Seconds())
+			best = g.Board().Vertex(res.Move)
+		}
+		return rates, best
+	}
+	one, best := search(1)
+	fmt.Fprintf(stdout, "search %dx%d (1 thread, %s playouts): %s playouts/s, best %s\n",
+		*size, *size, engine.DefaultParams().PlayoutPolicy, spread(one, "%.0f"), best)
+	if *threads > 1 {
+		many, best := search(*threads)
+		fmt.Fprintf(stdout, "search %dx%d (%d threads): %s playouts/s, best %s; %.2fx one thread\n",
+			*size, *size, *threads, spread(many, "%.0f"), best, median(many)/median(one))
+	}
 	return 0
+}
+
+// spread formats the median of xs with its minimum and maximum.
+func spread(xs []float64, format string) string {
+	lo, hi := xs[0], xs[0]
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return fmt.Sprintf(format+" (min "+format+", max "+format+")", median(xs), lo, hi)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

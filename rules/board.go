@@ -356,6 +356,12 @@ func (b *Board) place(p int, c Color) {
 	}
 	b.shiftNeighbours(p, nbrUnit[c&3]-nbrUnit[Empty])
 	b.head[p&amask], b.next[p&amask], b.chainLen[p&amask] = int16(p), int16(p), 1
+	if b.nbr[p&amask]&0xF == 4 {
+		// four empty neighbours (the common case early in a playout): a
+		// new chain, nothing to merge or capture
+		b.libs[p&amask], b.libSum[p&amask] = 4, int32(4*p)
+		return
+	}
 
 	var adj [4]int16
 	nAdj := 0

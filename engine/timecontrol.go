@@ -61,12 +61,13 @@ type playerClock struct {
 type Clock struct {
 	Settings TimeSettings
 	players  [3]playerClock
-	// Lag is subtracted from every budget for transmission and GUI delays.
+	// Lag is subtracted from every budget for transmission and GUI delays
+	// (at most a tenth of a byo-yomi period, so short periods stay usable).
 	Lag time.Duration
 }
 
-// NewClock returns a clock with no time limit and a 0.5 s lag allowance.
-func NewClock() *Clock { return &Clock{Lag: 500 * time.Millisecond} }
+// NewClock returns a clock with no time limit and a 0.3 s lag allowance.
+func NewClock() *Clock { return &Clock{Lag: 300 * time.Millisecond} }
 
 // Set installs new settings and resets both players' clocks.
 func (c *Clock) Set(s TimeSettings) {
@@ -170,8 +171,12 @@ func (c *Clock) Budget(col rules.Color, size, emptyPoints int) (target, maxTime 
 		target = fromPeriod * 3 / 4
 		maxTime = fromPeriod * 85 / 100
 	}
-	target -= c.Lag
-	maxTime -= c.Lag
+	lag := c.Lag
+	if s.Period > 0 {
+		lag = min(lag, s.Period/10)
+	}
+	target -= lag
+	maxTime -= lag
 	floor := 50 * time.Millisecond
 	target = max(target, floor)
 	maxTime = max(maxTime, target)

@@ -94,6 +94,41 @@ func TestFinalStatusAndScore(t *testing.T) {
 			dead:  []string{"B6", "G2"},
 			score: "W+9.5", // 10 + 1 prisoner to 19 + 1 prisoner + 0.5
 		},
+		{
+			// Black's second eye at C7 hangs on D7, which is in atari: White
+			// takes the ko at C7 and, with no ko threats left on a finished
+			// board, connects; the group lived only through the ko
+			name: "a group alive only through a ko is dead",
+			diagram: `
+				. X . X O . .
+				X X X O O . .
+				O O O O . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .`,
+			rules: rules.Japanese, komi: 6.5,
+			dead:  []string{"B7", "D7"},
+			alive: []string{"E7", "A5"},
+			score: "W+53.5", // 42 points of territory, 5 prisoners and komi 6.5
+		},
+		{
+			// bent four in the corner: Black's B7, A6, B6 fill a bent-four
+			// eye space that White can always make into a ko and, under
+			// Japanese rules, is dead as it stands
+			name: "bent four in the corner is dead",
+			diagram: `
+				. X O . O . .
+				X X O . O . .
+				O O O O O . .
+				X X X X O . .
+				. X . X O . .
+				X X X X O . .
+				. X . X O . .`,
+			rules: rules.Japanese, komi: 6.5,
+			dead:  []string{"B7", "A6"},
+			alive: []string{"C7", "E1", "B4"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -206,6 +206,15 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 	}
 	s := &search{e: e, p: p, lim: lim, color: color, realKomi: Komi(g), start: time.Now()}
 	s.komi = s.realKomi + DynamicKomi(g, color, p.HandicapStoneValue)
+	if s.komi == math.Trunc(s.komi) {
+		// with an integer komi a jigo is possible; the engine plays to win,
+		// so the playouts count a jigo as a loss for the player to move
+		if color == rules.Black {
+			s.komi += 0.5
+		} else {
+			s.komi -= 0.5
+		}
+	}
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size

@@ -34,6 +34,7 @@ type Params struct {
 	ResignMinMoves     int     `param:"resign_min_moves" help:"no resignation before this many moves per 9x9 board area"`
 	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
 	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
+	TwoLibFights       float64 `param:"two_lib_fights" help:"probability that a playout move answers two-liberty fights first"`
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
@@ -63,7 +64,8 @@ func DefaultParams() Params {
 		ResignThreshold:    0.05, // GNU Go and people blunder: resign only when hopeless
 		ResignMinMoves:     30,   // per 81 points of board: none in the opening
 		PlayoutPolicy:      "heavy",
-		HandicapStoneValue: 7,     // the usual estimate of a handicap stone's worth
+		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
+		TwoLibFights:       0.6,
 		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts)
 		ReuseTree:          true,
 		Ponder:             false,

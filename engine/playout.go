@@ -5,10 +5,11 @@ import "github.com/gtpgo/gtpgo/rules"
 // policy chooses playout moves. It owns per-worker scratch space, so the hot
 // loop allocates nothing.
 type policy struct {
-	heavy bool
-	lgrf  bool
-	cand  []rules.Point
-	libs  []rules.Point // scratch for chain liberties
+	heavy  bool
+	lgrf   bool
+	twoLib float64 // probability of answering two-liberty fights
+	cand   []rules.Point
+	libs   []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
 	// two moves (reply2), per colour; 0 = none. They persist across playouts
@@ -120,7 +121,7 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 			b.PlayLegal(p, c)
 			return p
 		}
-		if r.Intn(10) < 6 {
+		if pl.twoLib > 0 && r.Float64() < pl.twoLib {
 			if p := pl.twoLiberties(b, c, last, r); p != rules.NoPoint {
 				b.PlayLegal(p, c)
 				return p

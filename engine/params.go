@@ -61,7 +61,7 @@ func DefaultParams() Params {
 		PriorNear:          5,
 		PriorEdge:          10,
 		VirtualLoss:        3,
-		ResignThreshold:    0.05, // GNU Go and people blunder: resign only when hopeless
+		ResignThreshold:    0.02, // opponents blunder: resign only when hopeless
 		ResignMinMoves:     30,   // per 81 points of board: none in the opening
 		PlayoutPolicy:      "heavy",
 		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth

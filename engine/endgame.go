@@ -25,6 +25,10 @@ const settledOwnership = 0.9
 //   - With cleanup (kgs-genmove_cleanup), never pass while dead opponent
 //     stones remain on the board and a move is left: capture them first
 //     (own eyes are never candidates, so they are not filled).
+//   - Under area scoring, capture instead of passing while an opponent
+//     chain sits in atari and taking it is safe: it costs nothing there, and
+//     a capturing race left on the board is what referees (and opponents)
+//     most often count differently.
 func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
 	res := e.Search(ctx, g, color, lim)
 	if res.Resign || g.MoveNumber() == 0 {
@@ -47,7 +51,30 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	case passWins && (opponentPassed || settled(b, res.Ownership) && inTerritory(res.Ownership, res.Move)):
 		res.Move = rules.Pass
 	}
+	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
+		if p := safeCapture(g, color); p != rules.Pass {
+			res.Move = p
+		}
+	}
 	return res
+}
+
+// safeCapture returns a legal move for color that takes an opponent chain in
+// atari and leaves the capturing chain with at least two liberties (no ko,
+// no snapback); Pass if there is none. The biggest such capture wins.
+func safeCapture(g *rules.Game, color rules.Color) rules.Point {
+	b := g.Board()
+	best, bestSize := rules.Pass, 0
+	for _, s := range b.Points() {
+		if b.Color(s) != color.Opponent() || b.ChainHead(s) != int(s) || b.Liberties(s) != 1 {
+			continue
+		}
+		p := b.AtariPoint(s)
+		if size := b.ChainSize(s); size > bestSize && g.Check(color, p) == nil && b.LibertiesAfter(p, color, 2) >= 2 {
+			best, bestSize = p, size
+		}
+	}
+	return best
 }
 
 // inTerritory tells whether p lies inside settled territory (either side's),

@@ -204,3 +204,37 @@ func TestNoPassIntoTrompTaylorLoss(t *testing.T) {
 	}
 	assert.Equal(t, rules.Empty, g.Board().Color(g.Board().At(1, 5)), "the dead stone was captured")
 }
+
+// Under area rules the engine takes a chain in atari in its own area rather
+// than pass and leave a capturing race for the referee to misjudge. From a
+// 9x9 game against GNU Go: Black's J3-J4 is in atari inside White's corner; had
+// Black time to take J2 with J1, it would become a race GNU Go counts as
+// White's group dead.
+func TestAreaRulesCaptureBeforePassing(t *testing.T) {
+	diagram := `
+		O . . . O O X X O
+		. . X . O O X O O
+		O X O O O X X O .
+		O O O . O X O O O
+		O X O O X X X O .
+		X X X O X X X O X
+		X X X X X . X O X
+		X O O O X X . X O
+		X X . . X X . X .`
+	g := gameOn(t, diagram, rules.Chinese, 7, rules.Black)
+	e := New(testParams())
+	j4 := g.Board().At(8, 3)
+	for i := 0; i < 12; i++ {
+		black := rules.Pass
+		if i == 0 {
+			black = g.Board().At(6, 0) // G1, Black's last move in the game
+		}
+		require.NoError(t, g.Play(rules.Black, black))
+		res := e.GenMove(context.Background(), g, rules.White, Limits{Playouts: 3000}, false)
+		if res.Move == rules.Pass {
+			break
+		}
+		require.NoError(t, g.Play(rules.White, res.Move))
+	}
+	assert.Equal(t, rules.Empty, g.Board().Color(j4), "Black's J3-J4 taken before White passed")
+}

@@ -228,6 +228,9 @@ func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	if b.LegalEmpty(lib, c) && b.LibertiesAfter(lib, c, 2) >= 2 {
 		pl.cand = append(pl.cand, lib)
 	}
+	if b.ChainSize(s) > 6 {
+		return // walking big chains for counter-captures costs more than it finds
+	}
 	opp := c.Opponent()
 	dirs := b.Neighbors()
 	head := rules.Point(b.ChainHead(s))

@@ -60,8 +60,9 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 }
 
 // safeCapture returns a legal move for color that takes an opponent chain in
-// atari and leaves the capturing chain with at least two liberties (no ko,
-// no snapback); Pass if there is none. The biggest such capture wins.
+// atari and leaves the capturing chain with at least two liberties (no ko or
+// single-stone snapback; LibertiesAfter counts any capture of two or more
+// stones as enough); Pass if there is none. The biggest such capture wins.
 func safeCapture(g *rules.Game, color rules.Color) rules.Point {
 	b := g.Board()
 	best, bestSize := rules.Pass, 0

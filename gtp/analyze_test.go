@@ -519,16 +519,7 @@ func TestAnalyzeOwnershipLayout(t *testing.T) {
 	s := newTestServer(t)
 	ss := startSession(t, s)
 	require.Equal(t, "= ", ss.ask("boardsize 9"))
-	require.Equal(t, "= ", ss.ask("gogui-setup "+setupArgs(`
-		. X . X . X . X .
-		X X X X X X X X X
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		O O O O O O O O O
-		. O . O . O . O .`)))
+	require.Equal(t, "= ", ss.ask("gogui-setup "+setupArgs(walledOff9)))
 	for _, tc := range []struct {
 		color string
 		sign  float64

@@ -422,13 +422,7 @@ func scoreText(color rules.Color, lead float64) string {
 	if color == rules.White {
 		lead = -lead
 	}
-	switch {
-	case lead > 0:
-		return fmt.Sprintf("B+%.1f", lead)
-	case lead < 0:
-		return fmt.Sprintf("W+%.1f", -lead)
-	}
-	return "0"
+	return rules.Result{Black: lead}.String()
 }
 
 // Live graphics (GoGui's live-gfx.xml): while genmove thinks, gogui-gfx

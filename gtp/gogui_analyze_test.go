@@ -40,16 +40,7 @@ func TestGoGuiOwnership(t *testing.T) {
 	s := newTestServer(t)
 	ss := startSession(t, s)
 	require.Equal(t, "= ", ss.ask("boardsize 9"))
-	require.Equal(t, "= ", ss.ask("gogui-setup "+setupArgs(`
-		. X . X . X . X .
-		X X X X X X X X X
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		O O O O O O O O O
-		. O . O . O . O .`)))
+	require.Equal(t, "= ", ss.ask("gogui-setup "+setupArgs(walledOff9)))
 	for _, col := range []string{"b", "w"} {
 		resp := ss.ask("gtpgo-ownership " + col)
 		pairs := gfxPairs(t, strings.TrimPrefix(resp, "= "), "INFLUENCE", regexp.MustCompile(`^-?[01]\.[0-9]{2}$`))
@@ -291,3 +282,16 @@ func TestLiveGfxNeverBlocks(t *testing.T) {
 	assert.Less(t, time.Since(start), 5*time.Second)
 	close(w.release)
 }
+
+// walledOff9 is a 9x9 position where Black surely owns the top two rows and
+// White the bottom two; the middle is open.
+const walledOff9 = `
+		. X . X . X . X .
+		X X X X X X X X X
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		O O O O O O O O O
+		. O . O . O . O .`

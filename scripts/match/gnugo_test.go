@@ -68,19 +68,9 @@ func TestGnuGoMatch(t *testing.T) {
 		assert.Equal(t, want, row.ResR)
 
 		// The moves replay legally and end with two passes.
-		g, err := rules.NewGame(7, rules.Chinese, 7.5)
-		require.NoError(t, err)
-		geo, _ := rules.NewGeometry(7)
 		moves := moveList(nodes)
 		require.Equal(t, row.Len, len(moves))
-		for _, m := range moves {
-			c, _ := rules.ParseColor(m[:1])
-			p := rules.Pass
-			if v := m[2 : len(m)-1]; v != "" {
-				p = geo.At(int(v[0]-'a'), 6-int(v[1]-'a'))
-			}
-			require.NoError(t, g.Play(c, p), "move %s of game %d", m, i)
-		}
+		g := replayMoves(t, 7, moves)
 		assert.True(t, g.Ended(), "game %d ends with two passes", i)
 
 		// GNU Go itself reads the file.
@@ -126,22 +116,30 @@ func TestGtpgoAgainstGnuGo(t *testing.T) {
 	assert.NotEqual(t, "?", re)
 	assert.Equal(t, []string{"gtpgo"}, nodes[0]["PB"])
 
-	g, err := rules.NewGame(9, rules.Chinese, 7.5)
-	require.NoError(t, err)
-	geo, _ := rules.NewGeometry(9)
 	moves := moveList(nodes)
 	require.Equal(t, row.Len, len(moves))
-	for _, m := range moves {
-		c, _ := rules.ParseColor(m[:1])
-		p := rules.Pass
-		if v := m[2 : len(m)-1]; v != "" {
-			p = geo.At(int(v[0]-'a'), 8-int(v[1]-'a'))
-		}
-		require.NoError(t, g.Play(c, p), "move %s", m)
-	}
+	g := replayMoves(t, 9, moves)
 	if !strings.HasSuffix(re, "+R") {
 		assert.True(t, g.Ended(), "a game not resigned ends with two passes")
 		assert.Equal(t, re, row.ResR, "the referee's score is the result")
 		assert.NotEmpty(t, row.ResB, "gtpgo answered final_score")
 	}
+}
+
+// replayMoves plays a match record's moves (as moveList gives them, e.g.
+// "B[cd]") on an empty board under Chinese rules: every one must be legal.
+func replayMoves(t *testing.T, size int, moves []string) *rules.Game {
+	t.Helper()
+	g, err := rules.NewGame(size, rules.Chinese, 7.5)
+	require.NoError(t, err)
+	geo, _ := rules.NewGeometry(size)
+	for n, m := range moves {
+		c, _ := rules.ParseColor(m[:1])
+		p := rules.Pass
+		if v := m[2 : len(m)-1]; v != "" {
+			p = geo.At(int(v[0]-'a'), size-1-int(v[1]-'a'))
+		}
+		require.NoError(t, g.Play(c, p), "move %d: %s", n+1, m)
+	}
+	return g
 }

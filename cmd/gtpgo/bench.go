@@ -40,8 +40,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	// light playouts: uniform random moves, one thread
-	var b rules.Board
+	// light playouts: uniform random moves on the pseudo-liberty board, one thread
+	var empty, b rules.LightBoard
+	empty.Load(root)
 	r := rules.NewRand(1)
 	budget := time.Duration(*seconds * float64(time.Second))
 	var rates, nsPerMove []float64
@@ -51,7 +52,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		for n == 0 || time.Since(start) < budget {
 			for i := 0; i < 100; i++ {
-				b.CopyFrom(root)
+				b.CopyFrom(&empty)
 				moves += b.LightPlayout(r, 3**size**size)
 				n++
 			}

@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 //	say=N:TEXT  answer the N-th genmove with TEXT
 //	badid=N     answer the N-th genmove with the wrong id
 //	refuse=CMD  answer "? refused" to every CMD command
+//	hide=CMD    leave CMD out of list_commands
 //	handicap=V  fixed_handicap answer (default "B2 D4", for 5x5)
 //	score=S     final_score answer (default B+1.5; "fail" fails)
 //	log=PATH    append one line to PATH at startup
@@ -115,7 +116,13 @@ func fakeEngine(args []string) int {
 		case "version":
 			reply(true, "1.0")
 		case "list_commands":
-			reply(true, "protocol_version\nname\nversion\nlist_commands\nboardsize\nclear_board\nkomi\nplay\ngenmove\nfixed_handicap\nfinal_score\ntime_settings\ntime_left\nquit")
+			var known []string
+			for _, c := range strings.Fields("protocol_version name version list_commands boardsize clear_board komi play genmove fixed_handicap final_score time_settings time_left quit") {
+				if c != opt["hide"] {
+					known = append(known, c)
+				}
+			}
+			reply(true, strings.Join(known, "\n"))
 		case "boardsize":
 			n, err := strconv.Atoi(strings.Join(cmdArgs, ""))
 			g, gerr := rules.NewGeometry(n)

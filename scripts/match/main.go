@@ -24,6 +24,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -330,9 +331,15 @@ func probe(ctx context.Context, cfg *config) error {
 				return "", "", fmt.Errorf("%s %q: %v", what, command, err)
 			}
 		}
-		if cfg.referee != "" && what == "referee" {
-			if _, err := e.send("final_score", cfg.hard); err != nil {
-				return "", "", fmt.Errorf("referee %q cannot score: %v", command, err)
+		if what == "referee" {
+			// list_commands, not a trial final_score: GNU Go spends
+			// minutes scoring an empty 19x19 board
+			list, err := e.send("list_commands", cfg.hard)
+			if err != nil {
+				return "", "", fmt.Errorf("referee %q: %v", command, err)
+			}
+			if !slices.Contains(strings.Fields(list), "final_score") {
+				return "", "", fmt.Errorf("referee %q cannot score: final_score is not in its list_commands", command)
 			}
 		}
 		return e.name, e.version, nil

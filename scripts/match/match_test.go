@@ -349,6 +349,8 @@ func TestProbeRejectsBadEngines(t *testing.T) {
 		{"missing binary", "/nonexistent/engine --gtp", `engine1 "/nonexistent/engine --gtp": crash: cannot start`, nil},
 		{"refused board size", fakeCommand(t, "refuse=boardsize"), "boardsize 5: ? refused", nil},
 		{"unterminated quote", `fake "engine`, "unterminated", nil},
+		{"referee without final_score", fakeCommand(t), "cannot score: final_score is not in its list_commands",
+			[]string{"-referee", fakeCommand(t, "hide=final_score")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,10 @@ type policy struct {
 	heavy  bool
 	lgrf   bool
 	twoLib float64 // probability of answering two-liberty fights
+	// counterAll looks for counter-captures around chains in atari of any
+	// size, not only small ones: the end-of-game judgement wants big groups
+	// that live by capturing read right more than it wants speed
+	counterAll bool
 	cand   []rules.Point
 	libs   []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
@@ -228,7 +232,7 @@ func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	if b.LegalEmpty(lib, c) && b.LibertiesAfter(lib, c, 2) >= 2 {
 		pl.cand = append(pl.cand, lib)
 	}
-	if b.ChainSize(s) > 6 {
+	if b.ChainSize(s) > 6 && !pl.counterAll {
 		return // walking big chains for counter-captures costs more than it finds
 	}
 	opp := c.Opponent()

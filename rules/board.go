@@ -26,9 +26,7 @@ type Board struct {
 	chainLen [arraySize]int16 // valid at heads
 	libs     [arraySize]int16 // valid at heads
 	libSum   [arraySize]int32 // valid at heads
-	empty    [arraySize]int16
-	emptyIdx [arraySize]int16
-	nEmpty   int
+	emptyList
 	// nbr counts each point's neighbours by colour: empty in bits 0-3, black
 	// in 4-7, white in 8-11 (the edge is what is missing from 4). It makes
 	// the common eye and liberty tests a single load.
@@ -96,10 +94,8 @@ func (b *Board) CopyFrom(src *Board) {
 	copy(b.chainLen[:n], src.chainLen[:n])
 	copy(b.libs[:n], src.libs[:n])
 	copy(b.libSum[:n], src.libSum[:n])
-	copy(b.emptyIdx[:n], src.emptyIdx[:n])
 	copy(b.nbr[:n], src.nbr[:n])
-	copy(b.empty[:src.nEmpty], src.empty[:src.nEmpty])
-	b.nEmpty = src.nEmpty
+	b.emptyList.copyFrom(&src.emptyList, n)
 	b.ko, b.koColor, b.hash, b.captures = src.ko, src.koColor, src.hash, src.captures
 	b.toMove, b.last, b.last2, b.passes = src.toMove, src.last, src.last2, src.passes
 	b.allowSuicide = src.allowSuicide
@@ -227,27 +223,6 @@ func (b *Board) nextMark() uint32 {
 		b.markGen = 1
 	}
 	return b.markGen
-}
-
-func (b *Board) addEmpty(p int) {
-	b.emptyIdx[p&amask] = int16(b.nEmpty)
-	b.empty[b.nEmpty&amask] = int16(p)
-	b.nEmpty++
-}
-
-func (b *Board) removeEmpty(p int) {
-	i := b.emptyIdx[p&amask]
-	b.nEmpty--
-	last := b.empty[b.nEmpty&amask]
-	b.empty[i&amask] = last
-	b.emptyIdx[last&amask] = i
-}
-
-// swapEmpty exchanges the i-th and j-th entries of the empty list.
-func (b *Board) swapEmpty(i, j int) {
-	pi, pj := b.empty[i&amask], b.empty[j&amask]
-	b.empty[i&amask], b.empty[j&amask] = pj, pi
-	b.emptyIdx[pj&amask], b.emptyIdx[pi&amask] = int16(i), int16(j)
 }
 
 // Errors returned by Play and Legal checks.
@@ -513,16 +488,20 @@ func (b *Board) removeChain(h int) int {
 // neighbours are c stones or the edge, and at most one diagonal is an enemy
 // stone (none when p is on the edge). Playouts never fill such points.
 func (b *Board) IsEye(p Point, c Color) bool {
-	n := b.nbr[p&amask]
+	return isEye(&b.color, &b.nbr, &b.diag, int(p), c)
+}
+
+// isEye is IsEye on the arrays Board and LightBoard share.
+func isEye(color *[arraySize]Color, nbr *[arraySize]uint16, diag *[4]int, p int, c Color) bool {
+	n := nbr[p&amask]
 	own := (n >> nbrShift[c&3]) & 0xF
 	if n&0xF != 0 || own != (n&0xF)+(n>>4&0xF)+(n>>8&0xF) {
 		return false // an empty or enemy neighbour
 	}
-	pi := int(p)
 	opp := c.Opponent()
 	enemies := 0
-	for _, d := range b.diag {
-		if b.color[(pi+d)&amask] == opp {
+	for _, d := range diag {
+		if color[(p+d)&amask] == opp {
 			enemies++
 		}
 	}
@@ -541,10 +520,14 @@ var (
 // shiftNeighbours adds delta to the nbr fields of p's four neighbours
 // (p changed colour; delta is the new colour's unit minus the old one's).
 func (b *Board) shiftNeighbours(p int, delta uint16) {
-	b.nbr[(p+1)&amask] += delta
-	b.nbr[(p-1)&amask] += delta
-	b.nbr[(p+b.Stride)&amask] += delta
-	b.nbr[(p-b.Stride)&amask] += delta
+	shiftNeighbours(&b.nbr, p, b.Stride, delta)
+}
+
+func shiftNeighbours(nbr *[arraySize]uint16, p, stride int, delta uint16) {
+	nbr[(p+1)&amask] += delta
+	nbr[(p-1)&amask] += delta
+	nbr[(p+stride)&amask] += delta
+	nbr[(p-stride)&amask] += delta
 }
 
 // countNeighbours recomputes every nbr field from the colours.

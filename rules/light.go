@@ -18,15 +18,13 @@ type LightBoard struct {
 	dirs [4]int
 	diag [4]int
 
-	color    [arraySize]Color
-	nbr      [arraySize]uint16 // neighbour counts by colour, as in Board
-	head     [arraySize]int16  // a stone's chain head; 0 for empty and border
-	next     [arraySize]int16  // circular list of a chain's stones
-	stones   [arraySize]int16  // chain size, valid at heads
-	pseudo   [arraySize]int16  // pseudo-liberties, valid at heads
-	empty    [arraySize]int16
-	emptyIdx [arraySize]int16
-	nEmpty   int
+	color  [arraySize]Color
+	nbr    [arraySize]uint16 // neighbour counts by colour, as in Board
+	head   [arraySize]int16  // a stone's chain head; 0 for empty and border
+	next   [arraySize]int16  // circular list of a chain's stones
+	stones [arraySize]int16  // chain size, valid at heads
+	pseudo [arraySize]int16  // pseudo-liberties, valid at heads
+	emptyList
 
 	ko      int // the point koColor may not play, or 0
 	koColor Color
@@ -44,9 +42,7 @@ func (lb *LightBoard) Load(b *Board) {
 	copy(lb.head[:n], b.head[:n])
 	copy(lb.next[:n], b.next[:n])
 	copy(lb.stones[:n], b.chainLen[:n])
-	copy(lb.emptyIdx[:n], b.emptyIdx[:n])
-	copy(lb.empty[:b.nEmpty], b.empty[:b.nEmpty])
-	lb.nEmpty = b.nEmpty
+	lb.emptyList.copyFrom(&b.emptyList, n)
 	for i := 0; i < n; i++ {
 		lb.pseudo[i&amask] = 0
 	}
@@ -72,9 +68,7 @@ func (lb *LightBoard) CopyFrom(src *LightBoard) {
 	copy(lb.next[:n], src.next[:n])
 	copy(lb.stones[:n], src.stones[:n])
 	copy(lb.pseudo[:n], src.pseudo[:n])
-	copy(lb.emptyIdx[:n], src.emptyIdx[:n])
-	copy(lb.empty[:src.nEmpty], src.empty[:src.nEmpty])
-	lb.nEmpty = src.nEmpty
+	lb.emptyList.copyFrom(&src.emptyList, n)
 	lb.ko, lb.koColor, lb.toMove, lb.passes = src.ko, src.koColor, src.toMove, src.passes
 }
 
@@ -140,26 +134,6 @@ func (lb *LightBoard) legalSurrounded(p int, c Color) bool {
 	return false
 }
 
-// isEye is Board.IsEye on a LightBoard.
-func (lb *LightBoard) isEye(p int, c Color) bool {
-	n := lb.nbr[p&amask]
-	own := (n >> nbrShift[c&3]) & 0xF
-	if n&0xF != 0 || own != (n&0xF)+(n>>4&0xF)+(n>>8&0xF) {
-		return false
-	}
-	opp := c.Opponent()
-	enemies := 0
-	for _, d := range lb.diag {
-		if lb.color[(p+d)&amask] == opp {
-			enemies++
-		}
-	}
-	if own < 4 {
-		return enemies == 0
-	}
-	return enemies < 2
-}
-
 // RandomMove picks a move for c uniformly among the legal moves that do not
 // fill a one-point eye of c, plays it and returns it; Pass when there is
 // none. It draws the same moves as Board.RandomMove from the same position
@@ -169,7 +143,7 @@ func (lb *LightBoard) RandomMove(c Color, r *Rand) Point {
 	for n > 0 {
 		i := r.Intn(n)
 		p := int(lb.empty[i&amask])
-		if lb.nbr[p&amask]&0xF != 0 || !lb.isEye(p, c) && lb.legalSurrounded(p, c) {
+		if lb.nbr[p&amask]&0xF != 0 || !isEye(&lb.color, &lb.nbr, &lb.diag, p, c) && lb.legalSurrounded(p, c) {
 			lb.play(p, c)
 			return Point(p)
 		}
@@ -250,7 +224,7 @@ func (lb *LightBoard) play(p int, c Color) {
 	lb.ko, lb.toMove, lb.passes = 0, c.Opponent(), 0
 	lb.removeEmpty(p)
 	lb.color[p&amask] = c
-	lb.shiftNeighbours(p, nbrUnit[c&3]-nbrUnit[Empty])
+	shiftNeighbours(&lb.nbr, p, lb.Stride, nbrUnit[c&3]-nbrUnit[Empty])
 	libs := int16(lb.nbr[p&amask] & 0xF)
 	lb.head[p&amask], lb.next[p&amask], lb.stones[p&amask], lb.pseudo[p&amask] = int16(p), int16(p), 1, libs
 	if libs == 4 {
@@ -324,7 +298,7 @@ func (lb *LightBoard) removeChain(h int, capturer Color) int {
 		lb.color[s&amask] = Empty
 		lb.head[s&amask] = 0
 		lb.addEmpty(s)
-		lb.shiftNeighbours(s, nbrUnit[Empty]-nbrUnit[gone&3])
+		shiftNeighbours(&lb.nbr, s, lb.Stride, nbrUnit[Empty]-nbrUnit[gone&3])
 		n++
 		for _, d := range lb.dirs {
 			if q := s + d; lb.color[q&amask] == capturer {
@@ -336,31 +310,4 @@ func (lb *LightBoard) removeChain(h int, capturer Color) int {
 			return n
 		}
 	}
-}
-
-func (lb *LightBoard) shiftNeighbours(p int, delta uint16) {
-	lb.nbr[(p+1)&amask] += delta
-	lb.nbr[(p-1)&amask] += delta
-	lb.nbr[(p+lb.Stride)&amask] += delta
-	lb.nbr[(p-lb.Stride)&amask] += delta
-}
-
-func (lb *LightBoard) addEmpty(p int) {
-	lb.emptyIdx[p&amask] = int16(lb.nEmpty)
-	lb.empty[lb.nEmpty&amask] = int16(p)
-	lb.nEmpty++
-}
-
-func (lb *LightBoard) removeEmpty(p int) {
-	i := lb.emptyIdx[p&amask]
-	lb.nEmpty--
-	last := lb.empty[lb.nEmpty&amask]
-	lb.empty[i&amask] = last
-	lb.emptyIdx[last&amask] = i
-}
-
-func (lb *LightBoard) swapEmpty(i, j int) {
-	pi, pj := lb.empty[i&amask], lb.empty[j&amask]
-	lb.empty[i&amask], lb.empty[j&amask] = pj, pi
-	lb.emptyIdx[pj&amask], lb.emptyIdx[pi&amask] = int16(i), int16(j)
 }

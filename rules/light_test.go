@@ -26,7 +26,7 @@ func sameAsBoard(t *testing.T, lb *LightBoard, b *Board, where string) {
 				if got, want := lb.Legal(p, c), b.LegalEmpty(p, c); got != want {
 					t.Fatalf("%s: %v at %s legal %v, Board says %v\n%s", where, c, b.Vertex(p), got, want, b)
 				}
-				if got, want := lb.isEye(int(p), c), b.IsEye(p, c); got != want {
+				if got, want := isEye(&lb.color, &lb.nbr, &lb.diag, int(p), c), b.IsEye(p, c); got != want {
 					t.Fatalf("%s: %s eye of %v: %v, Board says %v\n%s", where, b.Vertex(p), c, got, want, b)
 				}
 			}

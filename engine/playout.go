@@ -12,8 +12,8 @@ type policy struct {
 	// size, not only small ones: the end-of-game judgement wants big groups
 	// that live by capturing read right more than it wants speed
 	counterAll bool
-	cand   []rules.Point
-	libs   []rules.Point // scratch for chain liberties
+	cand       []rules.Point
+	libs       []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
 	// two moves (reply2), per colour; 0 = none. They persist across playouts

@@ -255,9 +255,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 func (s *search) run(ctx context.Context, seed uint64) {
 	grp, gctx := errgroup.WithContext(ctx)
 	for i := 0; i < s.p.Threads; i++ {
-		pol := s.e.policy(i)
-		pol.counterAll = s.lim.PlayoutsOnly
-		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019, pol)
+		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019, s.e.policy(i))
 		grp.Go(func() error {
 			for !s.stop.Load() {
 				w.simulate()

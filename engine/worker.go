@@ -25,6 +25,7 @@ func newWorker(s *search, seed uint64, pol *policy) *worker {
 	pol.heavy = s.p.PlayoutPolicy == "heavy"
 	pol.lgrf = s.p.LastGoodReply
 	pol.twoLib = s.p.TwoLibFights
+	pol.counterAll = s.lim.PlayoutsOnly
 	pol.prepare(s.root.Len)
 	w := &worker{s: s, pol: pol,
 		path: make([]int32, 0, 64), moves: make([]rules.Move, 0, 4*rules.MaxPoints),

@@ -329,7 +329,7 @@ func (b *Board) place(p int, c Color) {
 	if !b.noHash {
 		b.hash ^= zobrist[c&3][p&amask]
 	}
-	b.shiftNeighbours(p, nbrUnit[c&3]-nbrUnit[Empty])
+	shiftNeighbours(&b.nbr, p, b.Stride, nbrUnit[c&3]-nbrUnit[Empty])
 	b.head[p&amask], b.next[p&amask], b.chainLen[p&amask] = int16(p), int16(p), 1
 	if b.nbr[p&amask]&0xF == 4 {
 		// four empty neighbours (the common case early in a playout): a
@@ -459,7 +459,7 @@ func (b *Board) removeChain(h int) int {
 			b.hash ^= zobrist[c&3][s&amask]
 		}
 		b.addEmpty(s)
-		b.shiftNeighbours(s, nbrUnit[Empty]-nbrUnit[c&3])
+		shiftNeighbours(&b.nbr, s, b.Stride, nbrUnit[Empty]-nbrUnit[c&3])
 		n++
 		var seen [4]int16
 		ns := 0
@@ -519,10 +519,6 @@ var (
 
 // shiftNeighbours adds delta to the nbr fields of p's four neighbours
 // (p changed colour; delta is the new colour's unit minus the old one's).
-func (b *Board) shiftNeighbours(p int, delta uint16) {
-	shiftNeighbours(&b.nbr, p, b.Stride, delta)
-}
-
 func shiftNeighbours(nbr *[arraySize]uint16, p, stride int, delta uint16) {
 	nbr[(p+1)&amask] += delta
 	nbr[(p-1)&amask] += delta

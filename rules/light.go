@@ -150,8 +150,7 @@ func (lb *LightBoard) RandomMove(c Color, r *Rand) Point {
 		n--
 		lb.swapEmpty(i, n)
 	}
-	lb.ko, lb.toMove = 0, c.Opponent()
-	lb.passes++
+	lb.pass(c)
 	return Pass
 }
 
@@ -159,8 +158,7 @@ func (lb *LightBoard) RandomMove(c Color, r *Rand) Point {
 // point where c may play (see Legal); a refused move changes nothing.
 func (lb *LightBoard) Play(p Point, c Color) error {
 	if p == Pass {
-		lb.ko, lb.toMove = 0, c.Opponent()
-		lb.passes++
+		lb.pass(c)
 		return nil
 	}
 	if !lb.OnBoard(p) {
@@ -217,6 +215,12 @@ func (lb *LightBoard) PlayoutScore() int {
 		}
 	}
 	return score
+}
+
+// pass records a pass by c.
+func (lb *LightBoard) pass(c Color) {
+	lb.ko, lb.toMove = 0, c.Opponent()
+	lb.passes++
 }
 
 // play puts a c stone on the empty point p, known to be legal.

@@ -6,17 +6,31 @@ import "github.com/gtpgo/gtpgo/rules"
 // shorter than this.
 const maxLadderMoves = 120
 
-// ladderCaptured tells whether c's chain at s, with two liberties and the
+// ladderBoards are the boards a ladder read plays on: the first for the
+// main line, the others for the side lines where the attacker has two
+// ataris worth reading. Preallocated, so reading allocates nothing (the
+// playouts read ladders); side lines deeper than the boards are not read.
+type ladderBoards [4]rules.Board
+
+// captured tells whether c's chain at s, with two liberties and the
 // opponent to move, is captured by a ladder: the opponent keeps putting it in
 // atari, choosing each time the liberty that leaves the chain the fewest
-// liberties after its escape, and the chain keeps extending. It reads on a
-// copy of the board (the caller's scratch board).
-func ladderCaptured(scratch, b *rules.Board, s rules.Point, c rules.Color) bool {
-	scratch.CopyFrom(b)
-	return ladderRead(scratch, s, c, maxLadderMoves)
+// liberties after its escape, and the chain keeps extending.
+func (lb *ladderBoards) captured(b *rules.Board, s rules.Point, c rules.Color) bool {
+	lb[0].CopyFrom(b)
+	return lb.read(0, s, c, maxLadderMoves)
 }
 
-func ladderRead(b *rules.Board, s rules.Point, c rules.Color, depth int) bool {
+// escapeCaught tells whether c's extension at p out of atari (leaving two
+// liberties) is caught in a ladder.
+func (lb *ladderBoards) escapeCaught(b *rules.Board, p rules.Point, c rules.Color) bool {
+	lb[0].CopyFrom(b)
+	lb[0].PlayLegal(p, c)
+	return lb.read(0, p, c, maxLadderMoves)
+}
+
+func (lb *ladderBoards) read(level int, s rules.Point, c rules.Color, depth int) bool {
+	b := &lb[level]
 	opp := c.Opponent()
 	for ; depth > 0; depth -= 2 {
 		switch b.Liberties(s) {
@@ -30,21 +44,23 @@ func ladderRead(b *rules.Board, s rules.Point, c rules.Color, depth int) bool {
 		l2 := b.OtherLiberty(s, l1)
 		// an atari is worth reading when the escape at the other liberty
 		// leaves two liberties at most; with both such, read the first on
-		// a copy and follow the second here
+		// the next board and follow the second here
 		ok1, ok2 := ladderAtari(b, s, c, l1, l2), ladderAtari(b, s, c, l2, l1)
 		var a, esc rules.Point
 		switch {
 		case ok1 && ok2:
-			var branch rules.Board
-			branch.CopyFrom(b)
-			branch.PlayLegal(l1, opp)
-			if branch.Liberties(l1) > 1 && branch.LegalEmpty(l2, c) {
-				branch.PlayLegal(l2, c)
-				if ladderRead(&branch, s, c, depth-2) {
+			if level+1 < len(lb) {
+				branch := &lb[level+1]
+				branch.CopyFrom(b)
+				branch.PlayLegal(l1, opp)
+				if branch.Liberties(l1) > 1 && branch.LegalEmpty(l2, c) {
+					branch.PlayLegal(l2, c)
+					if lb.read(level+1, s, c, depth-2) {
+						return true
+					}
+				} else if branch.Liberties(l1) > 1 {
 					return true
 				}
-			} else if branch.Liberties(l1) > 1 {
-				return true
 			}
 			a, esc = l2, l1
 		case ok1:

@@ -35,6 +35,8 @@ type Params struct {
 	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
 	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
 	TwoLibFights       float64 `param:"two_lib_fights" help:"probability that a playout move answers two-liberty fights first"`
+	ScoreBonus         float64 `param:"score_bonus" help:"share of a playout's value that follows the score margin instead of win/loss"`
+	PlayoutLadders     bool    `param:"playout_ladders" help:"playouts do not escape atari into a ladder"`
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
@@ -66,6 +68,8 @@ func DefaultParams() Params {
 		PlayoutPolicy:      "heavy",
 		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
 		TwoLibFights:       0.6,
+		ScoreBonus:         0,
+		PlayoutLadders:     false,
 		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts)
 		ReuseTree:          true,
 		Ponder:             false,

@@ -12,8 +12,13 @@ type policy struct {
 	// size, not only small ones: the end-of-game judgement wants big groups
 	// that live by capturing read right more than it wants speed
 	counterAll bool
-	cand       []rules.Point
-	libs       []rules.Point // scratch for chain liberties
+	// ladders: an atari escape that a ladder catches is not played (the
+	// stones die anyway and running only loses more; playouts that let
+	// ladders escape at random misjudge every ladder on the board)
+	ladders   bool
+	ladderBds ladderBoards // for reading ladders here and in the priors
+	cand      []rules.Point
+	libs      []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
 	// two moves (reply2), per colour; 0 = none. They persist across playouts
@@ -229,8 +234,10 @@ func weakerAround(b *rules.Board, s rules.Point, c rules.Color) bool {
 // liberties.
 func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	lib := b.AtariPoint(s)
-	if b.LegalEmpty(lib, c) && b.LibertiesAfter(lib, c, 2) >= 2 {
-		pl.cand = append(pl.cand, lib)
+	if b.LegalEmpty(lib, c) {
+		if libs := b.LibertiesAfter(lib, c, 3); libs >= 3 || libs == 2 && !pl.escapeLadders(b, lib, c) {
+			pl.cand = append(pl.cand, lib)
+		}
 	}
 	if b.ChainSize(s) > 6 && !pl.counterAll {
 		return // walking big chains for counter-captures costs more than it finds
@@ -251,6 +258,15 @@ func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 			break
 		}
 	}
+}
+
+// escapeLadders tells whether c's extension at p (to two liberties) is
+// caught in a ladder, when ladders are read.
+func (pl *policy) escapeLadders(b *rules.Board, p rules.Point, c rules.Color) bool {
+	if !pl.ladders {
+		return false
+	}
+	return pl.ladderBds.escapeCaught(b, p, c)
 }
 
 func (pl *policy) addIfLegal(b *rules.Board, p rules.Point, c rules.Color) {

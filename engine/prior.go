@@ -121,9 +121,7 @@ func abs(x int) int {
 // escapeLadders tells whether c's extension at p out of atari (leaving two
 // liberties) is caught in a ladder.
 func (w *worker) escapeLadders(b *rules.Board, p rules.Point, c rules.Color) bool {
-	w.scratch.CopyFrom(b)
-	w.scratch.PlayLegal(p, c)
-	return ladderRead(&w.scratch, p, c, maxLadderMoves)
+	return w.pol.ladderBds.escapeCaught(b, p, c)
 }
 
 // startsLadder tells whether p is a liberty of an enemy chain with two
@@ -132,7 +130,7 @@ func (w *worker) startsLadder(b *rules.Board, p rules.Point, c rules.Color) bool
 	opp := c.Opponent()
 	for _, d := range b.Neighbors() {
 		n := p + rules.Point(d)
-		if b.Color(n) == opp && b.Liberties(n) == 2 && ladderCaptured(&w.scratch, b, n, opp) {
+		if b.Color(n) == opp && b.Liberties(n) == 2 && w.pol.ladderBds.captured(b, n, opp) {
 			return true
 		}
 	}

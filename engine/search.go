@@ -140,10 +140,13 @@ type search struct {
 	realKomi float64 // the same without dynamic komi (for score estimates)
 	history  map[uint64]struct{}
 	maxMoves int
-	playouts atomic.Int64
-	stop     atomic.Bool
-	owner    []atomic.Int32 // per point: +1 per playout Black owns it, -1 White
-	scoreSum atomic.Int64   // sum of Black's area lead over playouts
+	// marginScale is the area margin at which the score bonus is full: a
+	// quarter of the board
+	marginScale float64
+	playouts    atomic.Int64
+	stop        atomic.Bool
+	owner       []atomic.Int32 // per point: +1 per playout Black owns it, -1 White
+	scoreSum    atomic.Int64   // sum of Black's area lead over playouts
 	// ownership counts only playouts after the first ownershipFrom (see
 	// Limits.LateOwnership)
 	ownershipFrom int64
@@ -218,6 +221,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size
+	s.marginScale = float64(s.root.Size*s.root.Size) / 4
 	s.history = make(map[uint64]struct{}, len(g.History()))
 	for _, h := range g.History() {
 		s.history[h] = struct{}{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtpgo/gtpgo/rules"
@@ -229,8 +230,64 @@ func TestLadder(t *testing.T) {
 			b := rules.MustDiagram(tc.diagram)
 			s, err := b.ParseVertex("D4")
 			require.NoError(t, err)
-			var scratch rules.Board
-			require.Equal(t, tc.caught, ladderCaptured(&scratch, b, s, rules.White))
+			var lb ladderBoards
+			require.Equal(t, tc.caught, lb.captured(b, s, rules.White))
+		})
+	}
+}
+
+// The playouts' atari escape: with ladders read, a chain the last move put
+// in atari does not run along a working ladder, and still runs when the
+// ladder is broken.
+func TestPlayoutEscapeReadsLadders(t *testing.T) {
+	working := `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O . . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .`
+	broken := `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O . . . . .
+		. . . . X . . . .
+		. O . . . . . . .
+		. . . . . . . . .`
+	tests := []struct {
+		name    string
+		diagram string
+		ladders bool
+		want    string // White's playout reply to Black's atari at E4 ("" = none)
+	}{
+		{"working ladder, read", working, true, ""},
+		{"working ladder, not read", working, false, "D3"},
+		{"broken ladder, read", broken, true, "D3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			e4, err := b.ParseVertex("E4")
+			require.NoError(t, err)
+			require.NoError(t, b.Play(e4, rules.Black))
+			pl := newPolicy(true)
+			pl.ladders = tc.ladders
+			var r rules.Rand
+			r.Seed(1)
+			got := pl.tactical(b, rules.White, e4, &r)
+			if tc.want == "" {
+				assert.Equal(t, rules.NoPoint, got, "played %s", b.Vertex(got))
+				return
+			}
+			want, err := b.ParseVertex(tc.want)
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
 		})
 	}
 }

@@ -8,15 +8,21 @@ import (
 )
 
 // node is one position of the search tree, reached by move. Statistics are
-// updated lock-free with atomics by all workers; wins are counted in half
-// points (2 a win, 1 a jigo) from the viewpoint of the player who played move.
+// updated lock-free with atomics by all workers; wins are counted in win
+// units (winUnit a win, half that a jigo) from the viewpoint of the player
+// who played move.
 // Children sit contiguously in the arena; firstChild is published (atomically)
 // only after they are initialised, so readers see either no children or all.
+// winUnit is what a won playout adds to wins: fine enough for a draw (half)
+// and for the score bonus's share of the result; 64 bits hold it for any
+// number of visits.
+const winUnit = 1024
+
 type node struct {
 	visits     atomic.Int32
-	wins       atomic.Int32
+	wins       atomic.Int64 // in win units (winUnit per won visit)
 	raveVisits atomic.Int32
-	raveWins   atomic.Int32
+	raveWins   atomic.Int64
 	firstChild atomic.Int32 // 0: no children (index 0 is the root, never a child)
 	expanding  atomic.Int32 // 1 while one worker builds the children
 	pruned     atomic.Int32 // 1: the move breaks superko here; never select it
@@ -123,7 +129,7 @@ func (n *node) winRate() float64 {
 	if v <= 0 {
 		return 0.5
 	}
-	return (float64(n.wins.Load())/2 + float64(n.priorWins)) / v
+	return (float64(n.wins.Load())/winUnit + float64(n.priorWins)) / v
 }
 
 // realWinRate ignores priors: the mean of real playouts only.
@@ -132,5 +138,5 @@ func (n *node) realWinRate() float64 {
 	if v <= 0 {
 		return 0.5
 	}
-	return float64(n.wins.Load()) / 2 / float64(v)
+	return float64(n.wins.Load()) / winUnit / float64(v)
 }

@@ -11,7 +11,6 @@ import (
 type worker struct {
 	s          *search
 	board      rules.Board
-	scratch    rules.Board // for reading ladders in priors
 	rng        rules.Rand
 	pol        *policy
 	path       []int32
@@ -24,6 +23,7 @@ type worker struct {
 func newWorker(s *search, seed uint64, pol *policy) *worker {
 	pol.heavy = s.p.PlayoutPolicy == "heavy"
 	pol.lgrf = s.p.LastGoodReply
+	pol.ladders = s.p.PlayoutLadders
 	pol.twoLib = s.p.TwoLibFights
 	pol.counterAll = s.lim.PlayoutsOnly
 	pol.prepare(s.root.Len)
@@ -123,11 +123,11 @@ func (w *worker) selectChild(n *node) int32 {
 		nv := v + float64(ch.priorVisits)
 		q := 0.5
 		if nv > 0 {
-			q = (float64(ch.wins.Load())/2 + float64(ch.priorWins)) / nv
+			q = (float64(ch.wins.Load())/winUnit + float64(ch.priorWins)) / nv
 		}
 		if rv := float64(ch.raveVisits.Load()); rv > 0 {
 			beta := rv / (rv + nv + rv*nv/equiv)
-			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/2/rv
+			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/winUnit/rv
 		}
 		if expl > 0 {
 			q += expl * math.Sqrt(logN/(v+1))
@@ -181,25 +181,31 @@ func (w *worker) backup(b *rules.Board) {
 	}
 
 	diff := float64(score) - s.komi
-	var blackHalf int32 // Black's result in half points
+	var blackWon int64 // Black's result in win units: a win is winUnit, a draw half
 	switch {
 	case diff > 0:
-		blackHalf = 2
+		blackWon = winUnit
 	case diff == 0:
-		blackHalf = 1
+		blackWon = winUnit / 2
 	}
-	if w.pol.lgrf && blackHalf != 1 {
+	if w.pol.lgrf && diff != 0 {
 		winner := rules.White
-		if blackHalf == 2 {
+		if diff > 0 {
 			winner = rules.Black
 		}
 		w.pol.learn(w.moves, winner)
 	}
-	result := func(c rules.Color) int32 {
+	if k := s.p.ScoreBonus; k > 0 {
+		// a share of the result follows the margin, so that among moves
+		// that all win (or all lose) the search prefers the bigger margin
+		m := max(-1, min(1, diff/s.marginScale))
+		blackWon = int64(math.Round((1-k)*float64(blackWon) + k*winUnit*(0.5+0.5*m)))
+	}
+	result := func(c rules.Color) int64 {
 		if c == rules.Black {
-			return blackHalf
+			return blackWon
 		}
-		return 2 - blackHalf
+		return winUnit - blackWon
 	}
 
 	// amaf[p] = first player of p among the moves from the current depth on;

@@ -187,6 +187,8 @@ func (p *Params) Validate() error {
 		return fmt.Errorf("rave_equiv must be > 0")
 	case p.ResignThreshold < 0 || p.ResignThreshold >= 0.5:
 		return fmt.Errorf("resign_threshold must be in [0, 0.5)")
+	case !(p.ScoreBonus >= 0 && p.ScoreBonus < 0.5): // NaN fails too
+		return fmt.Errorf("score_bonus must be in [0, 0.5)")
 	case p.PlayoutPolicy != "heavy" && p.PlayoutPolicy != "light":
 		return fmt.Errorf("policy must be heavy or light")
 	}

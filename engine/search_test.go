@@ -123,3 +123,45 @@ func TestDynamicKomi(t *testing.T) {
 	}
 	assert.Zero(t, DynamicKomi(g, rules.Black, 7))
 }
+
+// A playout's value: win, jigo and loss without a score bonus; with one,
+// bigger margins are worth more, yet every win beats every jigo and every
+// jigo every loss.
+func TestPlayoutValue(t *testing.T) {
+	const scale = 20 // the margin scale of a 9x9 board
+	tests := []struct {
+		name  string
+		diff  float64
+		bonus float64
+		want  int64
+	}{
+		{"win", 0.5, 0, winUnit},
+		{"big win", 60, 0, winUnit},
+		{"jigo", 0, 0, winUnit / 2},
+		{"loss", -0.5, 0, 0},
+		{"win by the margin scale, bonus 0.1", 20, 0.1, winUnit},
+		{"win by more than the scale: capped", 45, 0.1, winUnit},
+		{"narrow win, bonus 0.1", 0.5, 0.1, 974},  // 0.9*1024 + 0.1*1024*(0.5+0.0125)
+		{"jigo, bonus 0.1", 0, 0.1, winUnit / 2},  // the bonus is centred on the jigo
+		{"narrow loss, bonus 0.1", -0.5, 0.1, 50}, // 0.1*1024*(0.5-0.0125)
+		{"big loss, bonus 0.1", -45, 0.1, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, playoutValue(tc.diff, tc.bonus, scale))
+		})
+	}
+	// strictly increasing up to the margin scale, with the largest bonus allowed
+	prev := int64(-1)
+	for d := -float64(scale); d <= scale; d += 0.5 {
+		v := playoutValue(d, 0.49, scale)
+		assert.Greater(t, v, prev, "margin %v", d)
+		prev = v
+		switch {
+		case d > 0:
+			assert.Greater(t, v, int64(winUnit/2), "a win is worth more than a jigo")
+		case d < 0:
+			assert.Less(t, v, int64(winUnit/2), "a loss is worth less than a jigo")
+		}
+	}
+}

@@ -181,13 +181,6 @@ func (w *worker) backup(b *rules.Board) {
 	}
 
 	diff := float64(score) - s.komi
-	var blackWon int64 // Black's result in win units: a win is winUnit, a draw half
-	switch {
-	case diff > 0:
-		blackWon = winUnit
-	case diff == 0:
-		blackWon = winUnit / 2
-	}
 	if w.pol.lgrf && diff != 0 {
 		winner := rules.White
 		if diff > 0 {
@@ -195,12 +188,7 @@ func (w *worker) backup(b *rules.Board) {
 		}
 		w.pol.learn(w.moves, winner)
 	}
-	if k := s.p.ScoreBonus; k > 0 {
-		// a share of the result follows the margin, so that among moves
-		// that all win (or all lose) the search prefers the bigger margin
-		m := max(-1, min(1, diff/s.marginScale))
-		blackWon = int64(math.Round((1-k)*float64(blackWon) + k*winUnit*(0.5+0.5*m)))
-	}
+	blackWon := playoutValue(diff, s.p.ScoreBonus, s.marginScale)
 	result := func(c rules.Color) int64 {
 		if c == rules.Black {
 			return blackWon
@@ -247,6 +235,27 @@ func (w *worker) backup(b *rules.Board) {
 			nd.wins.Add(result(toMove.Opponent()))
 		}
 	}
+}
+
+// playoutValue is Black's result of a playout in win units, from Black's
+// area lead over komi: winUnit a win, half of it a jigo, 0 a loss. With a
+// score bonus k, a share k of the value follows the margin instead (linear,
+// full at marginScale points), so that among moves that all win, or all
+// lose, the search prefers the bigger margin; any win still beats any jigo
+// and any jigo any loss while k < 1/2.
+func playoutValue(diff, k, marginScale float64) int64 {
+	var v int64
+	switch {
+	case diff > 0:
+		v = winUnit
+	case diff == 0:
+		v = winUnit / 2
+	}
+	if k > 0 {
+		m := max(-1, min(1, diff/marginScale))
+		v = int64(math.Round((1-k)*float64(v) + k*winUnit*(0.5+0.5*m)))
+	}
+	return v
 }
 
 // recordOwnership adds the final owner of every point to the search's

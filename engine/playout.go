@@ -235,7 +235,7 @@ func weakerAround(b *rules.Board, s rules.Point, c rules.Color) bool {
 func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	lib := b.AtariPoint(s)
 	if b.LegalEmpty(lib, c) {
-		if libs := b.LibertiesAfter(lib, c, 3); libs >= 3 || libs == 2 && !pl.escapeLadders(b, lib, c) {
+		if libs := b.LibertiesAfter(lib, c, 3); libs >= 3 || libs == 2 && !pl.runsIntoLadder(b, lib, c) {
 			pl.cand = append(pl.cand, lib)
 		}
 	}
@@ -260,9 +260,9 @@ func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	}
 }
 
-// escapeLadders tells whether c's extension at p (to two liberties) is
+// runsIntoLadder tells whether c's extension at p (to two liberties) is
 // caught in a ladder, when ladders are read.
-func (pl *policy) escapeLadders(b *rules.Board, p rules.Point, c rules.Color) bool {
+func (pl *policy) runsIntoLadder(b *rules.Board, p rules.Point, c rules.Color) bool {
 	if !pl.ladders {
 		return false
 	}

@@ -7,17 +7,17 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
+// winUnit is what a won playout adds to wins: fine enough for a draw (half)
+// and for the score bonus's share of the result; 64 bits hold it for any
+// number of visits.
+const winUnit = 1024
+
 // node is one position of the search tree, reached by move. Statistics are
 // updated lock-free with atomics by all workers; wins are counted in win
 // units (winUnit a win, half that a jigo) from the viewpoint of the player
 // who played move.
 // Children sit contiguously in the arena; firstChild is published (atomically)
 // only after they are initialised, so readers see either no children or all.
-// winUnit is what a won playout adds to wins: fine enough for a draw (half)
-// and for the score bonus's share of the result; 64 bits hold it for any
-// number of visits.
-const winUnit = 1024
-
 type node struct {
 	visits     atomic.Int32
 	wins       atomic.Int64 // in win units (winUnit per won visit)

@@ -36,7 +36,7 @@ type Params struct {
 	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
 	TwoLibFights       float64 `param:"two_lib_fights" help:"probability that a playout move answers two-liberty fights first"`
 	ScoreBonus         float64 `param:"score_bonus" help:"share of a playout's value that follows the score margin instead of win/loss"`
-	PlayoutLadders     bool    `param:"playout_ladders" help:"playouts do not escape atari into a ladder"`
+	PlayoutLaddersFrom int     `param:"playout_ladders_from" help:"board size from which the playouts do not escape atari into a ladder (0 = never)"`
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
@@ -52,7 +52,7 @@ func DefaultParams() Params {
 		MemoryMB:           1024,
 		Seed:               0,
 		ExpandVisits:       2,    // expand early: priors then guide the next visits
-		RaveEquiv:          3000, // Pachi/Fuego range 3000-5000
+		RaveEquiv:          3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
 		Exploration:        0,    // Pachi and Fuego play without a UCB term
 		PriorEven:          10,   // MoGo's "even game" prior
 		PriorCapture:       20,
@@ -68,9 +68,9 @@ func DefaultParams() Params {
 		PlayoutPolicy:      "heavy",
 		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
 		TwoLibFights:       0.6,
-		ScoreBonus:         0,
-		PlayoutLadders:     false,
-		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts)
+		ScoreBonus:         0,     // 0.05 measured: 43/80 in 9x9 self-play, no clear gain
+		PlayoutLaddersFrom: 13,    // measured on 19x19 against GNU Go; on 9x9 the tree reads the short ladders
+		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts); 40/80 in 9x9 self-play
 		ReuseTree:          true,
 		Ponder:             false,
 	}
@@ -189,6 +189,8 @@ func (p *Params) Validate() error {
 		return fmt.Errorf("resign_threshold must be in [0, 0.5)")
 	case !(p.ScoreBonus >= 0 && p.ScoreBonus < 0.5): // NaN fails too
 		return fmt.Errorf("score_bonus must be in [0, 0.5)")
+	case p.PlayoutLaddersFrom < 0:
+		return fmt.Errorf("playout_ladders_from must be >= 0")
 	case p.PlayoutPolicy != "heavy" && p.PlayoutPolicy != "light":
 		return fmt.Errorf("policy must be heavy or light")
 	}

@@ -23,7 +23,7 @@ type worker struct {
 func newWorker(s *search, seed uint64, pol *policy) *worker {
 	pol.heavy = s.p.PlayoutPolicy == "heavy"
 	pol.lgrf = s.p.LastGoodReply
-	pol.ladders = s.p.PlayoutLadders
+	pol.ladders = s.p.PlayoutLaddersFrom > 0 && s.root.Size >= s.p.PlayoutLaddersFrom
 	pol.twoLib = s.p.TwoLibFights
 	pol.counterAll = s.lim.PlayoutsOnly
 	pol.prepare(s.root.Len)

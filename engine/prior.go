@@ -30,7 +30,7 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 		good(pr.PriorAtari)
 	}
 	if libs >= 2 && savesFromAtari(b, p, c) {
-		if libs == 2 && w.escapeLadders(b, p, c) {
+		if libs == 2 && w.pol.ladderBds.escapeCaught(b, p, c) {
 			bad(pr.PriorAtari) // running along a working ladder only loses more
 		} else {
 			good(pr.PriorAtari)
@@ -116,12 +116,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// escapeLadders tells whether c's extension at p out of atari (leaving two
-// liberties) is caught in a ladder.
-func (w *worker) escapeLadders(b *rules.Board, p rules.Point, c rules.Color) bool {
-	return w.pol.ladderBds.escapeCaught(b, p, c)
 }
 
 // startsLadder tells whether p is a liberty of an enemy chain with two

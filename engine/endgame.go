@@ -28,7 +28,10 @@ const settledOwnership = 0.9
 //   - Under area scoring, capture instead of passing while an opponent
 //     chain sits in atari and taking it is safe: it costs nothing there, and
 //     a capturing race left on the board is what referees (and opponents)
-//     most often count differently.
+//     most often count differently. For the same reason, connect an own
+//     chain judged alive but left in atari (typically after retaking a ko)
+//     when the connection leaves it two liberties: a referee counts such a
+//     chain dead.
 func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
 	res := e.Search(ctx, g, color, lim)
 	if res.Resign || g.MoveNumber() == 0 {
@@ -52,22 +55,29 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		res.Move = rules.Pass
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
-		if p := safeCapture(g, color); p != rules.Pass {
+		opponents := func(s rules.Point) bool { return b.Color(s) == color.Opponent() }
+		ownLiving := func(s rules.Point) bool { return b.Color(s) == color && status.At(s) != rules.Dead }
+		if p := safeAtariMove(g, color, opponents); p != rules.Pass {
+			res.Move = p
+		} else if p := safeAtariMove(g, color, ownLiving); p != rules.Pass {
 			res.Move = p
 		}
 	}
 	return res
 }
 
-// safeCapture returns a legal move for color that takes an opponent chain in
-// atari and leaves the capturing chain with at least two liberties (no ko or
-// single-stone snapback; LibertiesAfter counts any capture of two or more
-// stones as enough); Pass if there is none. The biggest such capture wins.
-func safeCapture(g *rules.Game, color rules.Color) rules.Point {
+// safeAtariMove returns a legal move for color at the last liberty of a
+// chain in atari that target accepts, leaving color's chain there at least
+// two liberties (no ko or single-stone snapback; LibertiesAfter counts any
+// capture of two or more stones as enough); Pass if there is none. The
+// biggest such chain wins. On an opponent chain the move captures; on an own
+// chain it connects, and the liberty is never a real eye since the opponent
+// could take the chain there.
+func safeAtariMove(g *rules.Game, color rules.Color, target func(chain rules.Point) bool) rules.Point {
 	b := g.Board()
 	best, bestSize := rules.Pass, 0
 	for _, s := range b.Points() {
-		if b.Color(s) != color.Opponent() || b.ChainHead(s) != int(s) || b.Liberties(s) != 1 {
+		if b.Color(s) == rules.Empty || b.ChainHead(s) != int(s) || b.Liberties(s) != 1 || !target(s) {
 			continue
 		}
 		p := b.AtariPoint(s)

@@ -238,3 +238,33 @@ func TestAreaRulesCaptureBeforePassing(t *testing.T) {
 	}
 	assert.Equal(t, rules.Empty, g.Board().Color(j4), "Black's J3-J4 taken before White passed")
 }
+
+// Under area rules the engine connects its own chain left in atari rather
+// than pass and let the referee count it dead. From a 9x9 game against GNU Go
+// (komi 7): Black retook the ko at F4, White passed and Black passed too;
+// GNU Go counted F4 dead and won by 2 points where Black had counted B+2.
+func TestAreaRulesConnectBeforePassing(t *testing.T) {
+	diagram := `
+		. . . . X . O . .
+		. . X . X O . O O
+		X X . . . X O X .
+		O O X . . X . X .
+		. O X X X . X X .
+		O O O X O X O X X
+		. O . O O O O O O
+		. . . O . O O . .
+		O O O O . . . . .`
+	g := gameOn(t, diagram, rules.Chinese, 7, rules.White)
+	require.NoError(t, g.Play(rules.White, rules.Pass))
+	e := New(testParams())
+	f5 := g.Board().At(5, 4)
+	for i := 0; i < 12 && g.Board().Color(f5) == rules.Empty; i++ {
+		res := e.GenMove(context.Background(), g, rules.Black, Limits{Playouts: 3000}, false)
+		if res.Move == rules.Pass {
+			break
+		}
+		require.NoError(t, g.Play(rules.Black, res.Move))
+		require.NoError(t, g.Play(rules.White, rules.Pass))
+	}
+	assert.Equal(t, rules.Black, g.Board().Color(f5), "Black connected F4 at F5 before passing")
+}

@@ -18,6 +18,9 @@ func benchmarkSearch(bm *testing.B, size, threads int, policy string) {
 	p.PlayoutPolicy = policy
 	p.ReuseTree = false
 	e := New(p)
+	// the first search allocates and clears the tree arenas (the memory
+	// budget, 1 GiB by default): not part of the search speed
+	e.Search(context.Background(), g, rules.Black, Limits{Playouts: 100})
 	playouts := 0
 	bm.ResetTimer()
 	for i := 0; i < bm.N; i++ {

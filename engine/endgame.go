@@ -29,9 +29,8 @@ const settledOwnership = 0.9
 //     chain sits in atari and taking it is safe: it costs nothing there, and
 //     a capturing race left on the board is what referees (and opponents)
 //     most often count differently. For the same reason, connect an own
-//     chain judged alive but left in atari (typically after retaking a ko)
-//     when the connection leaves it two liberties: a referee counts such a
-//     chain dead.
+//     chain left in atari (typically after retaking a ko) to a living chain
+//     when the connection leaves it two liberties: a referee counts it dead.
 func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
 	res := e.Search(ctx, g, color, lim)
 	if res.Resign || g.MoveNumber() == 0 {
@@ -55,11 +54,13 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		res.Move = rules.Pass
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
-		opponents := func(s rules.Point) bool { return b.Color(s) == color.Opponent() }
-		ownLiving := func(s rules.Point) bool { return b.Color(s) == color && status.At(s) != rules.Dead }
+		opponents := func(s, _ rules.Point) bool { return b.Color(s) == color.Opponent() }
+		joinsLiving := func(s, lib rules.Point) bool {
+			return b.Color(s) == color && touchesOtherLiving(b, status, lib, s)
+		}
 		if p := safeAtariMove(g, color, opponents); p != rules.Pass {
 			res.Move = p
-		} else if p := safeAtariMove(g, color, ownLiving); p != rules.Pass {
+		} else if p := safeAtariMove(g, color, joinsLiving); p != rules.Pass {
 			res.Move = p
 		}
 	}
@@ -67,25 +68,40 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 }
 
 // safeAtariMove returns a legal move for color at the last liberty of a
-// chain in atari that target accepts, leaving color's chain there at least
+// chain in atari that target accepts (given the chain and its liberty), leaving color's chain there at least
 // two liberties (no ko or single-stone snapback; LibertiesAfter counts any
 // capture of two or more stones as enough); Pass if there is none. The
 // biggest such chain wins. On an opponent chain the move captures; on an own
 // chain it connects, and the liberty is never a real eye since the opponent
 // could take the chain there.
-func safeAtariMove(g *rules.Game, color rules.Color, target func(chain rules.Point) bool) rules.Point {
+func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rules.Point) bool) rules.Point {
 	b := g.Board()
 	best, bestSize := rules.Pass, 0
 	for _, s := range b.Points() {
-		if b.Color(s) == rules.Empty || b.ChainHead(s) != int(s) || b.Liberties(s) != 1 || !target(s) {
+		if b.Color(s) == rules.Empty || b.ChainHead(s) != int(s) || b.Liberties(s) != 1 {
 			continue
 		}
 		p := b.AtariPoint(s)
+		if !target(s, p) {
+			continue
+		}
 		if size := b.ChainSize(s); size > bestSize && g.Check(color, p) == nil && b.LibertiesAfter(p, color, 2) >= 2 {
 			best, bestSize = p, size
 		}
 	}
 	return best
+}
+
+// touchesOtherLiving tells whether p neighbours a chain of the colour at s,
+// other than s's own, that status does not count dead.
+func touchesOtherLiving(b *rules.Board, status rules.StatusMap, p, s rules.Point) bool {
+	for _, d := range b.Neighbors() {
+		n := p + rules.Point(d)
+		if b.Color(n) == b.Color(s) && b.ChainHead(n) != b.ChainHead(s) && status.At(n) != rules.Dead {
+			return true
+		}
+	}
+	return false
 }
 
 // inTerritory tells whether p lies inside settled territory (either side's),

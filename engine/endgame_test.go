@@ -239,12 +239,18 @@ func TestAreaRulesCaptureBeforePassing(t *testing.T) {
 	assert.Equal(t, rules.Empty, g.Board().Color(j4), "Black's J3-J4 taken before White passed")
 }
 
-// Under area rules the engine connects its own chain left in atari rather
-// than pass and let the referee count it dead. From a 9x9 game against GNU Go
-// (komi 7): Black retook the ko at F4, White passed and Black passed too;
-// GNU Go counted F4 dead and won by 2 points where Black had counted B+2.
+// Under area rules the engine connects its own chain left in atari to a
+// living chain rather than pass and let the referee count it dead. Both from
+// 9x9 games against GNU Go (komi 7), where White passed and Black passed too:
+// in the first Black had just retaken the ko at F4, and GNU Go counted F4
+// dead and won by 2 points where Black had counted B+2; in the second Black's
+// A1 was counted dead and A1-A2 White's, where connecting at A2 makes both
+// Black's.
 func TestAreaRulesConnectBeforePassing(t *testing.T) {
-	diagram := `
+	tests := []struct {
+		name, diagram, connection string
+	}{
+		{"retaken ko", `
 		. . . . X . O . .
 		. . X . X O . O O
 		X X . . . X O X .
@@ -253,18 +259,34 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 		O O O X O X O X X
 		. O . O O O O O O
 		. . . O . O O . .
-		O O O O . . . . .`
-	g := gameOn(t, diagram, rules.Chinese, 7, rules.White)
-	require.NoError(t, g.Play(rules.White, rules.Pass))
-	e := New(testParams())
-	f5 := g.Board().At(5, 4)
-	for i := 0; i < 12 && g.Board().Color(f5) == rules.Empty; i++ {
-		res := e.GenMove(context.Background(), g, rules.Black, Limits{Playouts: 3000}, false)
-		if res.Move == rules.Pass {
-			break
-		}
-		require.NoError(t, g.Play(rules.Black, res.Move))
-		require.NoError(t, g.Play(rules.White, rules.Pass))
+		O O O O . . . . .`, "F5"},
+		{"corner stone", `
+		. . X . . X X . .
+		. . X X . X . X .
+		. . . X . . . X .
+		. . . X X X X X X
+		. . . X O O O X O
+		. X . X O . O O O
+		X X X O . O O . .
+		. X O O O X O . .
+		X O O . . . . . .`, "A2"},
 	}
-	assert.Equal(t, rules.Black, g.Board().Color(f5), "Black connected F4 at F5 before passing")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := gameOn(t, tt.diagram, rules.Chinese, 7, rules.White)
+			require.NoError(t, g.Play(rules.White, rules.Pass))
+			e := New(testParams())
+			p, err := g.Board().ParseVertex(tt.connection)
+			require.NoError(t, err)
+			for i := 0; i < 12 && g.Board().Color(p) == rules.Empty; i++ {
+				res := e.GenMove(context.Background(), g, rules.Black, Limits{Playouts: 3000}, false)
+				if res.Move == rules.Pass {
+					break
+				}
+				require.NoError(t, g.Play(rules.Black, res.Move))
+				require.NoError(t, g.Play(rules.White, rules.Pass))
+			}
+			assert.Equal(t, rules.Black, g.Board().Color(p), "Black connected at %s before passing", tt.connection)
+		})
+	}
 }

@@ -40,6 +40,7 @@ type Params struct {
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
+	EarlyStop          bool    `param:"early_stop" help:"stop thinking once the best move can no longer be overtaken"`
 	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
 }
 
@@ -72,6 +73,7 @@ func DefaultParams() Params {
 		PlayoutLaddersFrom: 13,    // measured on 19x19 against GNU Go; on 9x9 the tree reads the short ladders
 		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts); 40/80 in 9x9 self-play
 		ReuseTree:          true,
+		EarlyStop:          true,
 		Ponder:             false,
 	}
 }

@@ -165,3 +165,28 @@ func TestPlayoutValue(t *testing.T) {
 		}
 	}
 }
+
+// With early stopping the search ends once the leader cannot be caught in
+// the time left (Black's move into White's only open area, A3-E3, leads at
+// once); without it the search thinks for the whole target time.
+func TestEarlyStop(t *testing.T) {
+	diagram := `
+		. . . . . . .
+		. . . . . . .
+		X X X X X X X
+		O O O O O O X
+		. . . . . O X
+		O O O O . O X
+		. . . O O O X`
+	for _, early := range []bool{true, false} {
+		g := gameFromDiagram(t, diagram, 0.5)
+		e := New(testParams())
+		lim := Limits{Time: 2 * time.Second, EarlyStop: early}
+		res := e.Search(context.Background(), g, rules.Black, lim)
+		if early {
+			assert.Less(t, res.Elapsed, lim.Time, "an obvious move stops the search early")
+		} else {
+			assert.GreaterOrEqual(t, res.Elapsed, lim.Time, "no early stop: the whole target time")
+		}
+	}
+}

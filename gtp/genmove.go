@@ -32,7 +32,7 @@ func (s *Server) limits(color rules.Color) engine.Limits {
 		target = time.Duration(secs * float64(time.Second))
 		maxTime = target
 	}
-	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: true}
+	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: p.EarlyStop}
 }
 
 // think chooses color's move with the engine's move generation (search

@@ -223,3 +223,38 @@ func TestDescribeEngine(t *testing.T) {
 		assert.Contains(t, lines, info.Name+"="+info.Value)
 	}
 }
+
+// A move's limits: the per-move time without a clock, the clock's budget
+// with one, and early stopping as the early_stop parameter says.
+func TestMoveLimits(t *testing.T) {
+	tests := []struct {
+		name      string
+		earlyStop bool
+		commands  []string
+		want      time.Duration // the target time
+	}{
+		{"per-move time", true, nil, 3 * time.Second},
+		{"per-move time, no early stop", false, nil, 3 * time.Second},
+		{"byo-yomi only", false, []string{"time_settings 0 5 1"}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testParams()
+			p.MoveTime = 3
+			p.EarlyStop = tc.earlyStop
+			s, err := New(engine.New(p), DefaultConfig())
+			require.NoError(t, err)
+			runScript(t, s, strings.Join(append(tc.commands, ""), "\n"))
+			lim := s.limits(rules.Black)
+			assert.Equal(t, tc.earlyStop, lim.EarlyStop)
+			assert.Equal(t, p.MaxPlayouts, lim.Playouts)
+			if tc.want > 0 {
+				assert.Equal(t, tc.want, lim.Time)
+				assert.Equal(t, tc.want, lim.MaxTime)
+			} else {
+				assert.Positive(t, lim.Time)
+				assert.Less(t, lim.Time, 5*time.Second, "within the byo-yomi period")
+			}
+		})
+	}
+}

@@ -145,7 +145,8 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 }
 
 // tactical returns a capture or an atari escape near the last move, chosen
-// at random among those found, or NoPoint.
+// at random among those found, else a capture next to our previous move, or
+// NoPoint.
 func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
 	pl.cand = pl.cand[:0]
 	opp := c.Opponent()
@@ -164,6 +165,17 @@ func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *r
 		case c: // own chain the last move put in atari: escape or capture around it
 			if b.Liberties(n) == 1 {
 				pl.saveChain(b, n, c)
+			}
+		}
+	}
+	if len(pl.cand) == 0 {
+		// else take what our previous move put in atari and the opponent
+		// left there: otherwise only a random move would capture it
+		if prev := b.LastMove2(); prev > 0 && b.Color(prev) == c {
+			for _, d := range dirs {
+				if n := prev + rules.Point(d); b.Color(n) == opp && b.Liberties(n) == 1 {
+					pl.addIfLegal(b, b.AtariPoint(n), c)
+				}
 			}
 		}
 	}

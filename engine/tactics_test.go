@@ -291,3 +291,35 @@ func TestPlayoutEscapeReadsLadders(t *testing.T) {
 		})
 	}
 }
+
+// When the last move needs no answer, the playouts take the chain our
+// previous move put in atari and the opponent left there.
+func TestPlayoutCapturesWhatThePreviousMoveLeftInAtari(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . .
+		. . . O . . .
+		. . O X . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`)
+	play := func(v string, c rules.Color) rules.Point {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		require.NoError(t, b.Play(p, c))
+		return p
+	}
+	pl := newPolicy(true)
+	var r rules.Rand
+	r.Seed(1)
+	play("E5", rules.White)         // atari on D5
+	last := play("A1", rules.Black) // elsewhere
+	want, err := b.ParseVertex("D4")
+	require.NoError(t, err)
+	assert.Equal(t, want, pl.tactical(b, rules.White, last, &r))
+
+	// with the atari answered there is nothing to take
+	play("B7", rules.White)
+	last = play("D4", rules.Black)
+	assert.Equal(t, rules.NoPoint, pl.tactical(b, rules.White, last, &r))
+}

@@ -323,3 +323,60 @@ func TestPlayoutCapturesWhatThePreviousMoveLeftInAtari(t *testing.T) {
 	last = play("D4", rules.Black)
 	assert.Equal(t, rules.NoPoint, pl.tactical(b, rules.White, last, &r))
 }
+
+// The playouts take the vital point of a three-point eye space that the
+// opponent's last move closed, and only of such a space.
+func TestPlayoutNakade(t *testing.T) {
+	tests := []struct {
+		name, diagram, last, want string // want "" = no nakade move
+	}{
+		{"straight three", `
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			O O O O . . .
+			. . . . . . .`, "D1", "B1"},
+		{"bent three", `
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			O . . . . . .
+			. O . . . . .
+			. . . . . . .`, "C1", "A1"},
+		{"four points", `
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			O O O O O . .
+			. . . . . . .`, "E1", ""},
+		{"our stone on the rim", `
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .
+			O X O O . . .
+			. . . . . . .`, "D1", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			last, err := b.ParseVertex(tc.last)
+			require.NoError(t, err)
+			require.NoError(t, b.Play(last, rules.White))
+			got := nakade(b, rules.Black, last)
+			if tc.want == "" {
+				assert.Equal(t, rules.NoPoint, got, "played %s", b.Vertex(got))
+				return
+			}
+			want, err := b.ParseVertex(tc.want)
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+}

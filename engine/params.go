@@ -40,7 +40,7 @@ type Params struct {
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
-	EarlyStop          bool    `param:"early_stop" help:"stop thinking once the best move can no longer be overtaken"`
+	EarlyStop          bool    `param:"early_stop" help:"under a clock, stop thinking once the best move can no longer be overtaken"`
 	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
 }
 

@@ -20,10 +20,15 @@ const minInterruptedVisits = 100
 // limits is the budget of one move for color: the clock's when a time
 // control is set, else the per-move time (Params.MoveTime, or the default
 // for the board size); Params.MaxPlayouts caps playouts in both cases.
+// Only a clock's budget may end early (Params.EarlyStop).
 func (s *Server) limits(color rules.Color) engine.Limits {
 	p := s.eng.Params()
 	size := s.game.Size()
 	target, maxTime, ok := s.clock.Budget(color, size, s.game.Board().EmptyCount())
+	// stopping early saves clock time for later moves; a fixed time per
+	// move is better spent in full, since the tree under the move played is
+	// kept for the next one
+	earlyStop := p.EarlyStop && ok
 	if !ok {
 		secs := p.MoveTime
 		if secs <= 0 {
@@ -32,7 +37,7 @@ func (s *Server) limits(color rules.Color) engine.Limits {
 		target = time.Duration(secs * float64(time.Second))
 		maxTime = target
 	}
-	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: p.EarlyStop}
+	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: earlyStop}
 }
 
 // think chooses color's move with the engine's move generation (search

@@ -224,18 +224,19 @@ func TestDescribeEngine(t *testing.T) {
 	}
 }
 
-// A move's limits: the per-move time without a clock, the clock's budget
-// with one, and early stopping as the early_stop parameter says.
+// A move's limits: the whole per-move time without a clock; the clock's
+// budget with one, stopping early as the early_stop parameter says.
 func TestMoveLimits(t *testing.T) {
 	tests := []struct {
-		name      string
-		earlyStop bool
-		commands  []string
-		want      time.Duration // the target time
+		name                 string
+		earlyStop, wantEarly bool
+		commands             []string
+		want                 time.Duration // the target time, 0 = the clock's
 	}{
-		{"per-move time", true, nil, 3 * time.Second},
-		{"per-move time, no early stop", false, nil, 3 * time.Second},
-		{"byo-yomi only", false, []string{"time_settings 0 5 1"}, 0},
+		{"per-move time", true, false, nil, 3 * time.Second},
+		{"per-move time, early stop off", false, false, nil, 3 * time.Second},
+		{"main time", true, true, []string{"time_settings 60 0 0"}, 0},
+		{"main time, early stop off", false, false, []string{"time_settings 60 0 0"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -246,14 +247,14 @@ func TestMoveLimits(t *testing.T) {
 			require.NoError(t, err)
 			runScript(t, s, strings.Join(append(tc.commands, ""), "\n"))
 			lim := s.limits(rules.Black)
-			assert.Equal(t, tc.earlyStop, lim.EarlyStop)
+			assert.Equal(t, tc.wantEarly, lim.EarlyStop)
 			assert.Equal(t, p.MaxPlayouts, lim.Playouts)
 			if tc.want > 0 {
 				assert.Equal(t, tc.want, lim.Time)
 				assert.Equal(t, tc.want, lim.MaxTime)
 			} else {
 				assert.Positive(t, lim.Time)
-				assert.Less(t, lim.Time, 5*time.Second, "within the byo-yomi period")
+				assert.Less(t, lim.Time, 10*time.Second, "a share of the main time")
 			}
 		})
 	}

@@ -115,20 +115,13 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
 // order: save own chains the last move put in atari, capture the last
-// move's chain or its neighbours in atari (else what our previous move left
-// in atari), the vital point of a three-point eye space the last move
-// closed, the last good reply, answer two-liberty fights, answer the last
-// move with a 3x3 shape, and otherwise a uniform random move that neither
-// fills an own eye nor puts a chain in self-atari (single-stone throw-ins
-// aside).
+// move's chain or its neighbours in atari, the last good reply, answer the
+// last move with a 3x3 shape, and otherwise a uniform random move that neither fills an own eye
+// nor puts a chain in self-atari (single-stone throw-ins aside).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	last := b.LastMove()
 	if last > 0 {
 		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
-			b.PlayLegal(p, c)
-			return p
-		}
-		if p := nakade(b, c, last); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
 		}
@@ -190,77 +183,6 @@ func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *r
 		return rules.NoPoint
 	}
 	return pl.cand[r.Intn(len(pl.cand))]
-}
-
-// nakade returns the vital point of a three-point eye space that the last
-// move borders, or NoPoint. The space is the opponent's (the last move is
-// its stone on the rim): the middle point is the one eye of a dead shape
-// once we hold it, and two eyes if the opponent takes it first. Playouts
-// that leave it to random moves keep such groups alive too often.
-func nakade(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
-	if b.Color(last) != c.Opponent() {
-		return rules.NoPoint
-	}
-	for _, d := range b.Neighbors() {
-		// a point of a three-point region has at most two empty neighbours:
-		// the common open point is rejected without walking the region
-		if e := last + rules.Point(d); b.Color(e) == rules.Empty && b.EmptyNeighbours(e) <= 2 {
-			if v := vitalPointOfThree(b, e, c.Opponent()); v != rules.NoPoint && b.LegalEmpty(v, c) {
-				return v
-			}
-		}
-	}
-	return rules.NoPoint
-}
-
-// vitalPointOfThree returns the middle point of the empty region at e when
-// it has exactly three points and only owner's stones around it, or
-// NoPoint.
-func vitalPointOfThree(b *rules.Board, e rules.Point, owner rules.Color) rules.Point {
-	var region [3]rules.Point
-	region[0] = e
-	n := 1
-	dirs := b.Neighbors()
-	for i := 0; i < n; i++ {
-		for _, d := range dirs {
-			q := region[i] + rules.Point(d)
-			switch b.Color(q) {
-			case rules.Empty:
-				seen := false
-				for j := 0; j < n; j++ {
-					seen = seen || region[j] == q
-				}
-				if seen {
-					continue
-				}
-				if n == 3 {
-					return rules.NoPoint // four or more points
-				}
-				region[n] = q
-				n++
-			case owner, rules.Border:
-			default:
-				return rules.NoPoint
-			}
-		}
-	}
-	if n != 3 {
-		return rules.NoPoint
-	}
-	// the middle touches both others
-	for i := 0; i < 3; i++ {
-		touches := 0
-		for _, d := range dirs {
-			q := region[i] + rules.Point(d)
-			if q == region[(i+1)%3] || q == region[(i+2)%3] {
-				touches++
-			}
-		}
-		if touches == 2 {
-			return region[i]
-		}
-	}
-	return rules.NoPoint
 }
 
 // twoLiberties answers fights of two-liberty chains next to the last move:

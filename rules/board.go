@@ -484,9 +484,6 @@ func (b *Board) removeChain(h int) int {
 	}
 }
 
-// EmptyNeighbours returns how many of p's four neighbours are empty.
-func (b *Board) EmptyNeighbours(p Point) int { return int(b.nbr[p&amask] & 0xF) }
-
 // IsEye tells whether the empty point p is a one-point eye of c: all four
 // neighbours are c stones or the edge, and at most one diagonal is an enemy
 // stone (none when p is on the edge). Playouts never fill such points.

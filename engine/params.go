@@ -73,7 +73,7 @@ func DefaultParams() Params {
 		PlayoutLaddersFrom: 13,    // measured on 19x19 against GNU Go; on 9x9 the tree reads the short ladders
 		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts); 40/80 in 9x9 self-play
 		ReuseTree:          true,
-		EarlyStop:          true,
+		EarlyStop:          true, // under a clock only: gtp spends a fixed time per move in full
 		Ponder:             false,
 	}
 }

@@ -71,9 +71,9 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 // chain in atari that target accepts (given the chain and its liberty),
 // leaving color's chain there at least two liberties (no ko or single-stone
 // snapback; LibertiesAfter counts any capture of two or more stones as
-// enough); Pass if there is none. The biggest such chain wins. On an opponent chain the move captures; on an own
-// chain it connects, and the liberty is never a real eye since the opponent
-// could take the chain there.
+// enough); Pass if there is none. The biggest such chain wins. On an
+// opponent chain the move captures; on an own chain it connects, and the
+// liberty is never a real eye since the opponent could take the chain there.
 func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rules.Point) bool) rules.Point {
 	b := g.Board()
 	best, bestSize := rules.Pass, 0

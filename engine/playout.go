@@ -168,16 +168,10 @@ func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *r
 			}
 		}
 	}
-	if len(pl.cand) == 0 {
-		// else take what our previous move put in atari and the opponent
-		// left there: otherwise only a random move would capture it
-		if prev := b.LastMove2(); prev > 0 && b.Color(prev) == c {
-			for _, d := range dirs {
-				if n := prev + rules.Point(d); b.Color(n) == opp && b.Liberties(n) == 1 {
-					pl.addIfLegal(b, b.AtariPoint(n), c)
-				}
-			}
-		}
+	// else take what our previous move put in atari and the opponent left
+	// there: otherwise only a random move would capture it
+	if prev := b.LastMove2(); len(pl.cand) == 0 && prev > 0 && b.Color(prev) == c {
+		pl.addCapturesNextTo(b, prev, c)
 	}
 	if len(pl.cand) == 0 {
 		return rules.NoPoint
@@ -254,17 +248,10 @@ func (pl *policy) saveChain(b *rules.Board, s rules.Point, c rules.Color) {
 	if b.ChainSize(s) > 6 && !pl.counterAll {
 		return // walking big chains for counter-captures costs more than it finds
 	}
-	opp := c.Opponent()
-	dirs := b.Neighbors()
 	head := rules.Point(b.ChainHead(s))
 	st := head
 	for {
-		for _, d := range dirs {
-			n := st + rules.Point(d)
-			if b.Color(n) == opp && b.Liberties(n) == 1 {
-				pl.addIfLegal(b, b.AtariPoint(n), c)
-			}
-		}
+		pl.addCapturesNextTo(b, st, c)
 		st = b.NextStone(st)
 		if st == head {
 			break
@@ -279,6 +266,15 @@ func (pl *policy) runsIntoLadder(b *rules.Board, p rules.Point, c rules.Color) b
 		return false
 	}
 	return pl.ladderBds.escapeCaught(b, p, c)
+}
+
+// addCapturesNextTo adds c's captures of the enemy chains in atari next to p.
+func (pl *policy) addCapturesNextTo(b *rules.Board, p rules.Point, c rules.Color) {
+	for _, d := range b.Neighbors() {
+		if n := p + rules.Point(d); b.Color(n) == c.Opponent() && b.Liberties(n) == 1 {
+			pl.addIfLegal(b, b.AtariPoint(n), c)
+		}
+	}
 }
 
 func (pl *policy) addIfLegal(b *rules.Board, p rules.Point, c rules.Color) {

@@ -63,8 +63,11 @@ func (m StatusMap) SetChain(b *Board, p Point, s Status) {
 // colour it counts for under the given scoring method, after removing the
 // dead stones: under area scoring the stones left on the board and the empty
 // regions that reach only one colour's stones; under territory scoring only
-// those empty regions (dead stones' points included), and not the ones next
-// to a seki stone. Everything else is Empty.
+// those empty regions (dead stones' points included), and not the ones whose
+// living stones are all in seki (a seki's eyes). A region a seki chain shares
+// with a free chain of its colour still counts: on KGS the players count it,
+// and a point the ownership left unsettled next to a living wall would
+// otherwise take the wall's whole territory with it. Everything else is Empty.
 func Owners(b *Board, status StatusMap, method Scoring) []Color {
 	owner := make([]Color, b.Len)
 	seen := make([]bool, b.Len)
@@ -88,7 +91,7 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 			// flood-fill the region of empty points and dead stones
 			region, stack = region[:0], append(stack[:0], p)
 			seen[p] = true
-			reach, seki := Empty, false
+			reach, free := Empty, false
 			for len(stack) > 0 {
 				s := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
@@ -99,14 +102,14 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 					case b.color[q] == Border:
 					case live(q):
 						reach |= b.color[q]
-						seki = seki || status.At(q) == Seki
+						free = free || status.At(q) != Seki
 					case !seen[q]:
 						seen[q] = true
 						stack = append(stack, q)
 					}
 				}
 			}
-			if reach != Black && reach != White || seki && method == TerritoryScoring {
+			if reach != Black && reach != White || !free && method == TerritoryScoring {
 				continue
 			}
 			for _, s := range region {

@@ -94,6 +94,15 @@ const sekiNoEyesDiagram = `
 	. . . X O . .
 	. . . X O . .`
 
+// Black's B5 chain and A3 stone share the region A5-A4: marked in seki, B5
+// alone must not spoil a territory another living Black chain closes too.
+const sekiBesideFreeDiagram = `
+	. X . O .
+	. X . O .
+	X . . O .
+	. X . O .
+	. X . O .`
+
 // White's G6 has two liberties: the dame G7 and G5 in its territory. Once
 // the dame is filled G6 is in atari and White must connect at G5 (teire), so
 // G5 counts for nobody under territory counting.
@@ -153,6 +162,7 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		// liberty is filled each chain would have to fill its own eye
 		{"seki unmarked", sekiDiagram, nil, nil, 20, 27, 2, 12},
 		{"seki without eyes", sekiNoEyesDiagram, nil, []string{"C7", "E7"}, 26, 21, 15, 11},
+		{"seki chain beside a free one", sekiBesideFreeDiagram, nil, []string{"B5"}, 9, 10, 4, 5},
 		// marking a seki chain dead hands its eye, its stones and the shared
 		// liberty to the other side, whose chain is then simply alive
 		{"seki chain marked dead", sekiDiagram, []string{"B7"}, nil, 25, 23, 8 + 3, 12},

@@ -156,7 +156,7 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		// unmarked, the same stones spoil both areas
 		{"dead stones unmarked", deadDiagram, nil, nil, 9, 11, 0, 0},
 		// area: the eyes count (E7 Black, A7 White), the shared C7 does not;
-		// territory: nothing next to a seki stone counts
+		// territory: the eyes, next to seki stones only, count for nobody
 		{"seki with eyes", sekiDiagram, nil, []string{"B7", "D7"}, 20, 27, 2, 12},
 		// unmarked, the eyes of a seki are teire points: once the shared
 		// liberty is filled each chain would have to fill its own eye

@@ -115,9 +115,11 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
 // order: save own chains the last move put in atari, capture the last
-// move's chain or its neighbours in atari, the last good reply, answer the
-// last move with a 3x3 shape, and otherwise a uniform random move that neither fills an own eye
-// nor puts a chain in self-atari (single-stone throw-ins aside).
+// move's chain or its neighbours in atari (else what our previous move left
+// in atari), the last good reply, answer two-liberty fights, answer the last
+// move with a 3x3 shape, and otherwise a uniform random move that neither
+// fills an own eye nor puts a chain in self-atari (single-stone throw-ins
+// aside).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	last := b.LastMove()
 	if last > 0 {

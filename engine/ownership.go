@@ -7,18 +7,19 @@ import (
 )
 
 // statusPlayouts is how many playouts per side the dead-stone judgement
-// runs: search.md asks for >= 500. Measured on the counted KGS games, 1,500
-// judge as well as 6,000 (92.8% against 92.9% exact); chains left in doubt
-// get four times more anyway.
+// runs: search.md asks for >= 500. Measured on the counted KGS games (dead
+// threshold 0), 1,500 judge as well as 6,000 (92.8% against 92.9% exact);
+// chains left in doubt get four times more anyway.
 func statusPlayouts(size int) int { return 2000 }
 
 // FinalStatus judges every stone of the current position (see Judge). At the
 // end of a game both players have passed, so a chain is only alive if it
 // survives the opponent moving first: Black's chains are judged from a search
 // with White to move and White's from one with Black to move (empty points,
-// which only the seki test reads, from the average of both).
+// which only the seki test reads, from the average of both), and it must
+// survive clearly more often than not (finalDeadOwnership).
 func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap {
-	return Judge(g.Board(), e.FinalOwnership(ctx, g))
+	return JudgeAt(g.Board(), e.FinalOwnership(ctx, g), finalDeadOwnership)
 }
 
 // FinalOwnership is the ownership FinalStatus judges from: each stone's
@@ -70,13 +71,24 @@ func inDoubt(b *rules.Board, own []float64) bool {
 	return false
 }
 
-// Thresholds of the judgement: a chain whose points the opponent owns on
-// average more than deadOwnership is dead; a liberty owned by nobody more
+// Thresholds of the judgement: a chain whose points its colour owns on
+// average less than deadOwnership is dead; a liberty owned by nobody more
 // than sekiOwnership of the time, shared with an alive enemy chain, makes
 // both chains seki.
+//
+// The final status asks more of a chain (finalDeadOwnership): in the KGS
+// games, a group that dies in more than 37% of the playouts where the
+// opponent moves first is more often dead than alive (capturing races and
+// missing eyes are what random playouts read worst). Measured on all 6,500 counted KGS games, from
+// cached ownership: thresholds 0, 0.1, 0.2, 0.25, 0.3, 0.4 give 92.8, 93.1,
+// 93.2, 93.2, 93.1, 92.6% exact results and 98.2, 98.6, 98.7, 98.8, 98.8,
+// 98.6% right winners (0.2-0.25 are best on either half of the games alone).
+// GenMove's pass decision keeps 0: there a dead call that is wrong passes
+// into a loss.
 const (
-	deadOwnership = 0.0
-	sekiOwnership = 0.4
+	deadOwnership      = 0.0
+	finalDeadOwnership = 0.25
+	sekiOwnership      = 0.4
 )
 
 // Judge decides the status of every chain from the search's ownership
@@ -89,7 +101,9 @@ func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
 	return JudgeAt(b, ownership, deadOwnership)
 }
 
-// JudgeAt is Judge with the dead threshold given.
+// JudgeAt is Judge with the dead threshold given: a chain whose colour owns
+// its points on average less than deadBelow is dead (a lone stone in atari
+// only below 0).
 func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
 	status := rules.NewStatusMap(b)
 	benson := rules.PassAlive(b)
@@ -119,7 +133,10 @@ func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.Statu
 		for _, s := range stones {
 			sum += ownership[s] * sign
 		}
-		if sum/float64(len(stones)) < deadBelow {
+		// a lone stone in atari that the playouts leave alive at all is
+		// typically one the opponent cannot simply take (a ko, a
+		// snapback): only a clear verdict kills it (measured: 28 more exact results of 6,500)
+		if mean := sum / float64(len(stones)); mean < 0 || mean < deadBelow && !(len(stones) == 1 && b.Liberties(p) == 1) {
 			status.SetChain(b, p, rules.Dead)
 		}
 	}

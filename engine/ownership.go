@@ -19,7 +19,13 @@ func statusPlayouts(size int) int { return 2000 }
 // which only the seki test reads, from the average of both), and it must
 // survive clearly more often than not (finalDeadOwnership).
 func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap {
-	return JudgeAt(g.Board(), e.FinalOwnership(ctx, g), finalDeadOwnership)
+	return FinalJudge(g.Board(), e.FinalOwnership(ctx, g))
+}
+
+// FinalJudge is the judgement FinalStatus makes from FinalOwnership's
+// ownership (scripts/kgsjudge re-scores cached ownership with it).
+func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
+	return JudgeAt(b, ownership, finalDeadOwnership)
 }
 
 // FinalOwnership is the ownership FinalStatus judges from: each stone's

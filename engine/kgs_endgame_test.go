@@ -25,7 +25,8 @@ var scoreResult = regexp.MustCompile(`^([BW])\+([0-9.]+)$`)
 // marking the dead stones, so this measures the dead-stone judgement. GNU Go,
 // the classic reference, gets about 92% exact and 99% right winners on such
 // games. GTPGO_KGS_SET names another set to measure (scripts/endgames
-// writes disjoint samples of the 6,500 counted games with -offset).
+// writes disjoint samples of the 6,500 counted games with -offset);
+// scripts/kgsjudge caches a set's ownership to try judgements on it quickly.
 func TestFinalScoreOfCountedKGSGames(t *testing.T) {
 	set := "../testdata/endgame/kgs-counted.sgf"
 	if s := os.Getenv("GTPGO_KGS_SET"); s != "" {

@@ -85,12 +85,12 @@ func inDoubt(b *rules.Board, own []float64) bool {
 // The final status asks more of a chain (finalDeadOwnership): in the KGS
 // games, a group that dies in more than 37% of the playouts where the
 // opponent moves first is more often dead than alive (capturing races and
-// missing eyes are what random playouts read worst). Measured on all 6,500 counted KGS games, from
-// cached ownership: thresholds 0, 0.1, 0.2, 0.25, 0.3, 0.4 give 92.8, 93.1,
-// 93.2, 93.2, 93.1, 92.6% exact results and 98.2, 98.6, 98.7, 98.8, 98.8,
-// 98.6% right winners (0.2-0.25 are best on either half of the games alone).
-// GenMove's pass decision keeps 0: there a dead call that is wrong passes
-// into a loss.
+// missing eyes are what random playouts read worst). Measured with
+// scripts/kgsjudge on all 6,500 counted KGS games: thresholds 0, 0.1, 0.2,
+// 0.25, 0.3, 0.4 give 92.8, 93.1, 93.2, 93.2, 93.1, 92.6% exact results and
+// 98.2, 98.6, 98.7, 98.8, 98.8, 98.6% right winners (0.2-0.25 are best on
+// either half of the games alone). GenMove's pass decision keeps 0: there a
+// wrong dead call passes into a loss.
 const (
 	deadOwnership      = 0.0
 	finalDeadOwnership = 0.25
@@ -141,7 +141,8 @@ func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.Statu
 		}
 		// a lone stone in atari that the playouts leave alive at all is
 		// typically one the opponent cannot simply take (a ko, a
-		// snapback): only a clear verdict kills it (measured: 28 more exact results of 6,500)
+		// snapback): only a clear verdict kills it (28 more exact
+		// results of the 6,500)
 		if mean := sum / float64(len(stones)); mean < 0 || mean < deadBelow && !(len(stones) == 1 && b.Liberties(p) == 1) {
 			status.SetChain(b, p, rules.Dead)
 		}

@@ -290,3 +290,52 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 		})
 	}
 }
+
+// The judgement's thresholds, on given ownership: the final status calls a
+// chain dead unless its colour owns it at least finalDeadOwnership (GenMove's
+// Judge only below 0), except a lone stone in atari, which only a clear
+// verdict (below 0) kills.
+func TestJudgeThresholds(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . O O O . . . .
+		. . O X X O . . .
+		. . O X . O . . .
+		. . . O O . . . .
+		. . . . . . . . .
+		. . . . . . . O .
+		. . . . . . O X .
+	`)
+	group := b.At(3, 5)     // D6, the black group of three
+	loneStone := b.At(7, 0) // H1, a black stone in atari on the edge
+	require.Equal(t, 1, b.Liberties(loneStone))
+	tests := []struct {
+		name           string
+		groupOwn       float64 // Black's ownership of the group's stones
+		stoneOwn       float64
+		final, genMove [2]rules.Status // group, lone stone
+	}{
+		{"clearly alive", 0.9, 0.9, [2]rules.Status{rules.Alive, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
+		{"alive more often than not", 0.2, 0.2, [2]rules.Status{rules.Dead, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
+		{"just over the final threshold", 0.3, 0.3, [2]rules.Status{rules.Alive, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
+		{"dead more often than not", -0.1, -0.1, [2]rules.Status{rules.Dead, rules.Dead}, [2]rules.Status{rules.Dead, rules.Dead}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			own := make([]float64, b.Len)
+			for _, p := range b.Points() {
+				switch b.Color(p) {
+				case rules.White:
+					own[p] = -1
+				case rules.Black:
+					own[p] = tc.groupOwn
+				}
+			}
+			own[loneStone] = tc.stoneOwn
+			final, genMove := FinalJudge(b, own), Judge(b, own)
+			assert.Equal(t, tc.final, [2]rules.Status{final.At(group), final.At(loneStone)}, "final status")
+			assert.Equal(t, tc.genMove, [2]rules.Status{genMove.At(group), genMove.At(loneStone)}, "GenMove's judgement")
+		})
+	}
+}

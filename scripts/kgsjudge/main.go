@@ -49,6 +49,9 @@ func main() {
 	dead := flag.Float64("dead", math.NaN(), "with -score: dead threshold instead of the engine's")
 	show := flag.String("show", "", "with -score: print this game's judged board (its GN)")
 	flag.Parse()
+	if *workers < 1 {
+		log.Fatal("-workers must be at least 1")
+	}
 	data, err := os.ReadFile(*set)
 	if err != nil {
 		log.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"regexp"
-	"strconv"
 	"sync"
 	"testing"
 
@@ -14,8 +12,6 @@ import (
 
 	"github.com/gtpgo/gtpgo/rules"
 )
-
-var scoreResult = regexp.MustCompile(`^([BW])\+([0-9.]+)$`)
 
 // The final positions of real games that ended by counting (the KGS games of
 // testdata/endgame/kgs-counted.sgf, extracted by scripts/endgames): the score
@@ -59,14 +55,10 @@ func TestFinalScoreOfCountedKGSGames(t *testing.T) {
 			e := New(p)
 			for i := range work {
 				sg := games[i]
-				m := scoreResult.FindStringSubmatch(sg.Result)
-				if m == nil {
+				want, ok := rules.MarginOf(sg.Result)
+				if !ok {
 					results[i].err = fmt.Errorf("game %d: result %q is not a score", i, sg.Result)
 					continue
-				}
-				want, _ := strconv.ParseFloat(m[2], 64)
-				if m[1] == "W" {
-					want = -want
 				}
 				g, _, err := sg.NewGame(rules.Japanese, true)
 				if err != nil {

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
 
 // Status is the end-of-game judgement of a stone.
 type Status uint8
@@ -281,6 +285,23 @@ func (r Result) String() string {
 		return fmt.Sprintf("W+%.1f", -m)
 	}
 	return "0"
+}
+
+// MarginOf reads a scored result as SGF's RE or GTP's final_score writes
+// it ("B+12.5", "W+0.50") and returns Black's lead; ok is false for any
+// other result (a resignation, a time-out, a jigo, no result).
+func MarginOf(result string) (margin float64, ok bool) {
+	if len(result) < 3 || result[1] != '+' || result[0] != 'B' && result[0] != 'W' {
+		return 0, false
+	}
+	m, err := strconv.ParseFloat(result[2:], 64)
+	if err != nil || m <= 0 || math.IsInf(m, 0) || math.IsNaN(m) {
+		return 0, false
+	}
+	if result[0] == 'W' {
+		m = -m
+	}
+	return m, true
 }
 
 // Score counts the current position under the game's rules: area or

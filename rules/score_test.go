@@ -398,3 +398,30 @@ func touchesColour(b *Board, st StatusMap, p Point, c Color) bool {
 	}
 	return false
 }
+
+func TestMarginOf(t *testing.T) {
+	tests := []struct {
+		result string
+		margin float64
+		ok     bool
+	}{
+		{"B+12.50", 12.5, true},
+		{"W+0.5", -0.5, true},
+		{"W+7", -7, true},
+		{"B+R", 0, false},
+		{"W+Resign", 0, false},
+		{"B+T", 0, false},
+		{"0", 0, false},
+		{"Draw", 0, false},
+		{"", 0, false},
+		{"B+", 0, false},
+		{"X+3", 0, false},
+		{"B+-3", 0, false},
+		{"W+NaN", 0, false},
+	}
+	for _, tc := range tests {
+		m, ok := MarginOf(tc.result)
+		assert.Equal(t, tc.ok, ok, tc.result)
+		assert.Equal(t, tc.margin, m, tc.result)
+	}
+}

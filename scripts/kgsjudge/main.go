@@ -24,8 +24,6 @@ import (
 	"log"
 	"math"
 	"os"
-	"regexp"
-	"strconv"
 
 	"golang.org/x/sync/errgroup"
 
@@ -38,8 +36,6 @@ type cached struct {
 	Name      string    `json:"name"`
 	Ownership []float64 `json:"ownership"`
 }
-
-var scoreResult = regexp.MustCompile(`^([BW])\+([0-9.]+)$`)
 
 func main() {
 	set := flag.String("set", "testdata/endgame/kgs-counted.sgf", "SGF collection of counted games (scripts/endgames)")
@@ -155,14 +151,10 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out 
 		return t, err
 	}
 	for _, sg := range games {
-		o, ok := own[sg.Info["GN"]]
-		m := scoreResult.FindStringSubmatch(sg.Result)
-		if !ok || m == nil {
+		o, cachedGame := own[sg.Info["GN"]]
+		want, scored := rules.MarginOf(sg.Result)
+		if !cachedGame || !scored {
 			continue
-		}
-		want, _ := strconv.ParseFloat(m[2], 64)
-		if m[1] == "W" {
-			want = -want
 		}
 		g, _, err := sg.NewGame(rules.Japanese, true)
 		if err != nil {

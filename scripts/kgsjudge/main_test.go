@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -76,12 +75,8 @@ func TestScoreWithAllStonesAlive(t *testing.T) {
 		line, err := json.Marshal(cached{sg.Info["GN"], own})
 		require.NoError(t, err)
 		cacheText.Write(append(line, '\n'))
-		m := scoreResult.FindStringSubmatch(sg.Result)
-		require.NotNil(t, m)
-		want := parseFloat(t, m[2])
-		if m[1] == "W" {
-			want = -want
-		}
+		want, ok := rules.MarginOf(sg.Result)
+		require.True(t, ok, sg.Result)
 		if math.Abs(g.Score(engine.JudgeAt(b, own, 0)).Margin()-want) < 0.01 {
 			wantExact++
 		}
@@ -103,11 +98,4 @@ func TestScoreRejectsForeignCache(t *testing.T) {
 	assert.ErrorContains(t, err, "another board")
 	_, err = score(games, strings.NewReader(""), math.NaN(), "", &bytes.Buffer{})
 	assert.ErrorContains(t, err, "no game")
-}
-
-func parseFloat(t *testing.T, s string) float64 {
-	var f float64
-	_, err := fmt.Sscan(s, &f)
-	require.NoError(t, err)
-	return f
 }

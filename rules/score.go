@@ -75,6 +75,9 @@ func (m StatusMap) SetChain(b *Board, p Point, s Status) {
 func Owners(b *Board, status StatusMap, method Scoring) []Color {
 	owner := make([]Color, b.Len)
 	seen := make([]bool, b.Len)
+	// neutral marks the regions that reach both colours: the dame, every
+	// point of them, including the ones that touch only one colour's stones.
+	neutral := make([]bool, b.Len)
 	var region, stack []Point
 	live := func(p Point) bool {
 		c := b.color[p]
@@ -113,6 +116,11 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 					}
 				}
 			}
+			if reach == Black|White {
+				for _, s := range region {
+					neutral[s] = true
+				}
+			}
 			if reach != Black && reach != White || !free && method == TerritoryScoring {
 				continue
 			}
@@ -122,7 +130,7 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 		}
 	}
 	if method == TerritoryScoring {
-		removeTeire(b, status, owner)
+		removeTeire(b, status, owner, neutral)
 	}
 	return owner
 }
@@ -132,33 +140,55 @@ func Owners(b *Board, status StatusMap, method Scoring) []Color {
 // there; so must one left in atari once the dame are filled ("teire"): under
 // territory counting that point is worth nothing. A chain that can connect
 // out through the dame (say, to a chain with liberties of its own) needs no
-// teire, so the test fills every dame next to the chain with its colour,
-// joins what that connects, and counts the liberties left. GNU Go counts
-// this way, and so do the results players agreed on KGS.
-func removeTeire(b *Board, status StatusMap, owner []Color) {
-	live := func(p Point) bool {
-		c := b.color[p]
-		return (c == Black || c == White) && status.At(p) != Dead
-	}
-	dame := func(q Point) bool {
-		if b.color[q] == Border || live(q) || owner[q] != Empty {
-			return false
+// teire, so the test fills every dame point next to the chain with its
+// colour, joins what that connects, and counts the liberties left. Every
+// point of a region reaching both colours is dame (neutral), even one that
+// touches a single colour's stones: either side may fill it. A filled teire
+// point joins the chains around it, which may leave them in atari in turn,
+// so the test repeats until nothing changes. GNU Go counts this way, and so
+// do the results players agreed on KGS.
+func removeTeire(b *Board, status StatusMap, owner []Color, neutral []bool) {
+	// stone is the colour of the stone at p once the teire are filled.
+	filled := make([]Color, b.Len)
+	stone := func(p Point) Color {
+		if c := b.color[p]; (c == Black || c == White) && status.At(p) != Dead {
+			return c
 		}
-		var seen Color
-		for _, d := range b.dirs {
-			if n := q + Point(d); live(n) {
-				seen |= b.color[n]
-			}
-		}
-		return seen == Black|White
+		return filled[p]
 	}
-	// liberties lists the non-dame points next to the stones (empty points
-	// and dead stones alike), up to 2.
-	liberties := func(stones []Point, mark []int, stamp int) (libs [2]Point, n int) {
-		for _, s := range stones {
+	mark := make([]int, b.Len)
+	stamp := 0
+	var stack, chain []Point
+	// grow collects into chain everything of colour c connected to the
+	// points already in it, through the dame too when throughDame is set,
+	// and returns its liberties (up to 2) and their number: the points next
+	// to it that are neither stones nor dame.
+	grow := func(c Color, throughDame bool) (libs [2]Point, n int) {
+		stamp++
+		for _, s := range chain {
+			mark[s] = stamp
+		}
+		stack = append(stack[:0], chain...)
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
 			for _, d := range b.dirs {
 				q := s + Point(d)
-				if mark[q] == stamp || b.color[q] == Border || live(q) || dame(q) {
+				if mark[q] == stamp || b.color[q] == Border {
+					continue
+				}
+				if stone(q) == c || throughDame && neutral[q] && stone(q) == Empty {
+					mark[q] = stamp
+					chain = append(chain, q)
+					stack = append(stack, q)
+				}
+			}
+		}
+		stamp++
+		for _, s := range chain {
+			for _, d := range b.dirs {
+				q := s + Point(d)
+				if mark[q] >= stamp-1 || b.color[q] == Border || stone(q) != Empty || neutral[q] {
 					continue
 				}
 				mark[q] = stamp
@@ -170,45 +200,28 @@ func removeTeire(b *Board, status StatusMap, owner []Color) {
 		}
 		return libs, n
 	}
-	mark := make([]int, b.Len)
-	stamp := 0
-	var chain, group, stack []Point
-	for _, p := range b.Points() {
-		if !live(p) || b.ChainHead(p) != int(p) {
-			continue
-		}
-		c := b.color[p]
-		chain = b.ChainStones(p, chain[:0])
-		stamp++
-		libs, n := liberties(chain, mark, stamp)
-		if n != 1 || owner[libs[0]] != c {
-			continue
-		}
-		// fill the dame around the chain with its colour and collect the
-		// group that connects to
-		stamp++
-		group, stack = group[:0], append(stack[:0], chain...)
-		for _, s := range chain {
-			mark[s] = stamp
-		}
-		for len(stack) > 0 {
-			s := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			group = append(group, s)
-			for _, d := range b.dirs {
-				q := s + Point(d)
-				if mark[q] == stamp {
-					continue
-				}
-				if live(q) && b.color[q] == c || dame(q) {
-					mark[q] = stamp
-					stack = append(stack, q)
-				}
+	seen := make([]bool, b.Len)
+	for changed := true; changed; {
+		changed = false
+		clear(seen)
+		for _, p := range b.Points() {
+			c := stone(p)
+			if c == Empty || seen[p] {
+				continue
 			}
-		}
-		stamp++
-		if _, n := liberties(group, mark, stamp); n == 1 {
-			owner[libs[0]] = Empty
+			chain = append(chain[:0], p)
+			libs, n := grow(c, false)
+			for _, s := range chain {
+				seen[s] = true
+			}
+			if n != 1 || owner[libs[0]] != c {
+				continue
+			}
+			if _, n := grow(c, true); n == 1 {
+				owner[libs[0]] = Empty
+				filled[libs[0]] = c
+				changed = true
+			}
 		}
 	}
 }

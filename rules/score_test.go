@@ -137,6 +137,18 @@ const noTeireDiagram = `
 	. . . . . . .
 	. . . . . . .`
 
+// White's A7-B7 region reaches both colours, so both points are dame, though
+// B7 touches only White: once White fills them Black's A6 is in atari and
+// Black must connect at A5 (teire), leaving Black the eyes A3 and A1.
+const dameRegionTeireDiagram = `
+	. . O . . . .
+	X O O . . . .
+	. X O . . . .
+	X X O . . . .
+	. X O . . . .
+	X X O . . . .
+	. X O . . . .`
+
 func TestAreaAndTerritoryScores(t *testing.T) {
 	tests := []struct {
 		name                 string
@@ -151,6 +163,7 @@ func TestAreaAndTerritoryScores(t *testing.T) {
 		{"teire", teireDiagram, nil, nil, 12, 36, 2, 28},
 		{"no teire: connect through the dame", noTeireDiagram, nil, nil, 12, 36, 3, 28},
 		{"teire: a chain in atari", atariTeireDiagram, nil, nil, 27, 22, 18, 14},
+		{"teire: a dame point touching one colour", dameRegionTeireDiagram, nil, nil, 11, 36, 2, 28},
 		// the dead stones' points are territory and the stones prisoners
 		{"dead stones", deadDiagram, []string{"B6", "G2"}, nil, 20, 29, 13, 20},
 		// unmarked, the same stones spoil both areas
@@ -336,6 +349,48 @@ func refFrom(b *Board, status StatusMap) *refBoard {
 // Area counting agrees with the reference on random positions, with random
 // chains marked dead; territory counting is area counting minus the stones
 // left on the board plus the prisoners, when nothing is in seki.
+// The final position of kgs-2006#6242 (the players agreed W+7.5), with the
+// chains this engine judges dead and in seki. Black's A11 joins the A10 chain,
+// whose other liberties are dame, to the long A13-L13 chain: Black must fill
+// it. The joined chain's other liberties are then dame too, bar H12, which
+// Black must fill in turn. GNU Go (loadsgf, final_status_list) counts the
+// same: 27 empty points of black territory, 38 of white, to which Owners adds
+// the dead stones' points (B2 for Black, N13-N16 for White).
+const teireChainDiagram = `
+	. X O O O O . . . . O X X X . X . . X
+	O X X O O . O . . . O O O X X X . X X
+	. O X X X O O . . . . O O O X X . . .
+	O O X . X X O . . . . . X O . X X . X
+	X O O O X O O . . . . . X O O X . . X
+	X X O X O O X O O O O O X . O X X X X
+	X X X X X X X X X X X O X O X X O X X
+	X O O . O O X . X . X X O O O O O X X
+	. X O O O . O X X O X X O . . O X X X
+	X X X X O O O O O O X O O . . O O O X
+	. X . O O X X X X X O O O O O . O O O
+	O O O O X X . . X O O O X X X O O X O
+	. O X X X X O O X O X X X . X . O X X
+	X O O X O O O . O X X . . . X O O X .
+	X O O X X X O . O O X X X . X O X X X
+	X O X X X O O O O . O X . X X X X O X
+	X X . X X X O O O O O X X X O O O O O
+	. O X . X . X X O . O O X . X O . . .
+	. . . . . X X O O . O X X X X O . O .`
+
+func TestTeireJoinsChains(t *testing.T) {
+	b := MustDiagram(teireChainDiagram)
+	st := statusOf(t, b, []string{"N16", "B2"}, []string{"B19", "A18", "B18", "C18", "B17", "C17",
+		"D17", "E17", "A16", "B16", "C16", "E16", "F16", "B15", "C15", "D15", "E15", "C14"})
+	owner := Owners(b, st, TerritoryScoring)
+	for _, v := range []string{"A11", "H12"} {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		assert.Equal(t, Empty, owner[p], "%s is teire", v)
+	}
+	black, white := count(b, owner)
+	assert.Equal(t, [2]int{27 + 1, 38 + 4}, [2]int{black, white})
+}
+
 func TestAreaScoreAgainstReference(t *testing.T) {
 	rng := NewRand(7)
 	positions := 1500
@@ -375,13 +430,20 @@ func TestAreaScoreAgainstReference(t *testing.T) {
 			}
 		}
 		// territory counting loses only the teire points: each a liberty of
-		// a chain of the side that loses it
+		// a chain of the side that loses it, or of the teire point it fills
 		var teire [3]int
 		area, terr := Owners(b, st, AreaScoring), Owners(b, st, TerritoryScoring)
+		isTeire := func(p Point, c Color) bool {
+			return area[p] == c && terr[p] == Empty && (b.Color(p) == Empty || st.At(p) == Dead)
+		}
 		for _, p := range b.Points() {
 			if c := area[p]; c != terr[p] && (b.Color(p) == Empty || st.At(p) == Dead) {
 				require.Equal(t, Empty, terr[p], where)
-				require.True(t, touchesColour(b, st, p, c), "teire point %s is next to a %v chain\n%s", b.Vertex(p), c, where)
+				next := touchesColour(b, st, p, c)
+				for _, d := range b.Neighbors() {
+					next = next || isTeire(p+Point(d), c)
+				}
+				require.True(t, next, "teire point %s is next to a %v chain\n%s", b.Vertex(p), c, where)
 				teire[c]++
 			}
 		}

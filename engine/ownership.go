@@ -25,7 +25,9 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 // FinalJudge is the judgement FinalStatus makes from FinalOwnership's
 // ownership (scripts/kgsjudge re-scores cached ownership with it).
 func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
-	return JudgeAt(b, ownership, finalDeadOwnership)
+	status := JudgeAt(b, ownership, finalDeadOwnership)
+	spareUncapturable(b, status)
+	return status
 }
 
 // FinalOwnership is the ownership FinalStatus judges from: each stone's

@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+func TestSpareUncapturable(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		dead    []string // as the playouts judged them
+		want    rules.Status
+	}{
+		{
+			// White's E1 and F2 sit in Black's corner, whose chain has one
+			// eye (E4) besides. Black E2 is self-atari (White E4 takes the
+			// whole chain), Black F1 is suicide: a seki.
+			name: "corner seki on the 1-2 and 2-1 points",
+			diagram: `
+				. O O O O O
+				O O O X X X
+				O O O X . X
+				O O O X X X
+				O O O X . O
+				. O O X O .`,
+			dead: []string{"E1", "F2"},
+			want: rules.Seki,
+		},
+		{
+			// the same corner with the stone on the 1-1 point alone: Black
+			// takes it (E1, then E2 or F2)
+			name: "a stone Black can take",
+			diagram: `
+				. O O O O O
+				O O O X X X
+				O O O X . X
+				O O O X X X
+				O O O X . .
+				. O O X . O`,
+			dead: []string{"F1"},
+			want: rules.Dead,
+		},
+		{
+			// the seki's corner with a second eye (E6) for Black's chain:
+			// Black E2 no longer is self-atari and takes both stones
+			name: "the same stones beside a two-eyed chain",
+			diagram: `
+				. O O X . X
+				O O O X X X
+				O O O X . X
+				O O O X X X
+				O O O X . O
+				. O O X O .`,
+			dead: []string{"E1", "F2"},
+			want: rules.Dead,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			status := rules.NewStatusMap(b)
+			for _, v := range tc.dead {
+				p, err := b.ParseVertex(v)
+				require.NoError(t, err)
+				status.SetChain(b, p, rules.Dead)
+			}
+			spareUncapturable(b, status)
+			for _, v := range tc.dead {
+				p, _ := b.ParseVertex(v)
+				assert.Equal(t, tc.want, status.At(p), v)
+			}
+		})
+	}
+}
+
+// Under Japanese rules the corner seki leaves Black nothing: E2 and F1 are
+// shared, and the eye E4 is teire (once E2 is filled the chain's last
+// liberty).
+func TestCornerSekiScore(t *testing.T) {
+	b := rules.MustDiagram(`
+		. O O O O O
+		O O O X X X
+		O O O X . X
+		O O O X X X
+		O O O X . O
+		. O O X O .`)
+	status := rules.NewStatusMap(b)
+	for _, v := range []string{"E1", "F2"} {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		status.SetChain(b, p, rules.Dead)
+	}
+	spareUncapturable(b, status)
+	black, white := rules.TerritoryScore(b, status)
+	assert.Equal(t, [2]int{0, 2}, [2]int{black, white}, "White's eyes A1 and A6 only")
+}

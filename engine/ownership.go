@@ -23,7 +23,9 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 }
 
 // FinalJudge is the judgement FinalStatus makes from FinalOwnership's
-// ownership (scripts/kgsjudge re-scores cached ownership with it).
+// ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's,
+// at the final threshold, then the small enclosed areas of dead stones are
+// read out (spareUncapturable).
 func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 	status := JudgeAt(b, ownership, finalDeadOwnership)
 	spareUncapturable(b, status)

@@ -27,7 +27,12 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 // at the final threshold, then the small enclosed areas of dead stones are
 // read out (spareUncapturable).
 func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
-	status := JudgeAt(b, ownership, finalDeadOwnership)
+	return FinalJudgeAt(b, ownership, finalDeadOwnership)
+}
+
+// FinalJudgeAt is FinalJudge with the dead threshold given.
+func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
+	status := JudgeAt(b, ownership, deadBelow)
 	spareUncapturable(b, status)
 	return status
 }

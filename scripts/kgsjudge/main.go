@@ -166,7 +166,7 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out 
 		}
 		status := engine.FinalJudge(b, o)
 		if !math.IsNaN(dead) {
-			status = engine.JudgeAt(b, o, dead)
+			status = engine.FinalJudgeAt(b, o, dead)
 		}
 		got := g.Score(status).Margin()
 		if sg.Info["GN"] == show {

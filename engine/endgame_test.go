@@ -339,3 +339,28 @@ func TestJudgeThresholds(t *testing.T) {
 		})
 	}
 }
+
+func TestReviveConnected(t *testing.T) {
+	// White's D4 is in atari, but its liberty D5 is White's: Black taking it
+	// starts a ko, White connecting at D5 saves it. White's B2, deep in
+	// Black's area, touches no white point.
+	b := rules.MustDiagram(`
+		. O . . . O .
+		O O O O O O O
+		O O O . O O O
+		X X X O X X X
+		X X X X X X X
+		. O . . . . .
+		. . . . . . .`)
+	status := rules.NewStatusMap(b)
+	for _, v := range []string{"D4", "B2"} {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		status.SetChain(b, p, rules.Dead)
+	}
+	reviveConnected(b, status)
+	d4, _ := b.ParseVertex("D4")
+	b2, _ := b.ParseVertex("B2")
+	assert.Equal(t, rules.Alive, status.At(d4), "the ko stone White can connect")
+	assert.Equal(t, rules.Dead, status.At(b2), "a stone inside Black's area")
+}

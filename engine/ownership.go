@@ -33,8 +33,48 @@ func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 // FinalJudgeAt is FinalJudge with the dead threshold given.
 func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
 	status := JudgeAt(b, ownership, deadBelow)
+	reviveConnected(b, status)
 	spareUncapturable(b, status)
 	return status
+}
+
+// reviveConnected calls alive every chain judged dead (Benson's unconditional
+// death aside) that shares a liberty with a living chain of its colour. At
+// the end of a game such a chain has not been cut off: typically it is the
+// stone of a ko the owner can connect, which the opponent moving first in
+// the playouts takes, but which the players leave on the board and count as
+// alive. On the 6,500 counted KGS games this makes 14 results exact and
+// breaks none (scripts/kgsjudge).
+func reviveConnected(b *rules.Board, status rules.StatusMap) {
+	benson := rules.PassAlive(b)
+	var revive []rules.Point
+	for _, p := range b.Points() {
+		c := b.Color(p)
+		if (c != rules.Black && c != rules.White) || status.At(p) != rules.Dead || benson[p] == c.Opponent() {
+			continue
+		}
+		for _, d := range b.Neighbors() {
+			if l := p + rules.Point(d); b.Color(l) == rules.Empty && touchesOtherLivingChain(b, status, l, p) {
+				revive = append(revive, p)
+				break
+			}
+		}
+	}
+	for _, p := range revive {
+		status.SetChain(b, p, rules.Alive)
+	}
+}
+
+// touchesOtherLivingChain tells whether the empty point l is next to a living
+// stone of p's colour outside p's chain.
+func touchesOtherLivingChain(b *rules.Board, status rules.StatusMap, l, p rules.Point) bool {
+	for _, d := range b.Neighbors() {
+		q := l + rules.Point(d)
+		if b.Color(q) == b.Color(p) && status.At(q) != rules.Dead && b.ChainHead(q) != b.ChainHead(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // FinalOwnership is the ownership FinalStatus judges from: each stone's

@@ -23,8 +23,9 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 }
 
 // FinalJudge is the judgement FinalStatus makes from FinalOwnership's
-// ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's,
-// at the final threshold, then the small enclosed areas of dead stones are
+// ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's
+// at the final threshold, then dead chains touching their own living ones
+// revived (reviveConnected) and the small enclosed areas of dead stones
 // read out (spareUncapturable).
 func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 	return FinalJudgeAt(b, ownership, finalDeadOwnership)

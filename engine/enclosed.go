@@ -7,13 +7,17 @@ import "github.com/gtpgo/gtpgo/rules"
 // at most enclosedShortLibs liberties outside the area brings them into the
 // fight. An owner that has not captured within enclosedDepth plies cannot
 // (a ko the players left, typically); a reading that spends
-// enclosedNodeBudget nodes proves nothing and leaves the judgement as it was.
+// enclosedNodeBudget nodes proves nothing and leaves the judgement as it was,
+// and once the areas of a board have spent enclosedBoardBudget the rest are
+// not read (a bound on final_score's time: the slowest of the 6,500 KGS
+// positions takes 70 ms, the median 0.25 ms).
 const (
-	enclosedMaxEmpty   = 4
-	enclosedMaxPoints  = 10
-	enclosedShortLibs  = 3
-	enclosedDepth      = 14
-	enclosedNodeBudget = 200000
+	enclosedMaxEmpty    = 4
+	enclosedMaxPoints   = 10
+	enclosedShortLibs   = 3
+	enclosedDepth       = 14
+	enclosedNodeBudget  = 50000
+	enclosedBoardBudget = 200000
 )
 
 // spareUncapturable reads out the small enclosed areas that hold stones
@@ -33,7 +37,11 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	stamp := 0
 	var area, stack, targets, moves, guards, libs []rules.Point
 	var removed []rules.Move
+	left := enclosedBoardBudget
 	for _, p := range b.Points() {
+		if left <= 0 {
+			return
+		}
 		c := b.Color(p)
 		if (c != rules.Black && c != rules.White) || done[p] || status.At(p) != rules.Dead {
 			continue
@@ -101,7 +109,7 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 				}
 			}
 		}
-		r := enclosedReader{attacker: owner, targets: targets, guards: guards, moves: moves, inside: len(area), budget: enclosedNodeBudget}
+		r := enclosedReader{attacker: owner, targets: targets, guards: guards, moves: moves, inside: len(area), budget: min(enclosedNodeBudget, left)}
 		r.boards = make([]rules.Board, enclosedDepth+1)
 		r.cands = make([][]rules.Point, enclosedDepth+1)
 		r.boards[0].CopyFrom(b)
@@ -116,7 +124,9 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 		if r.boards[0].SetStones(removed) != nil {
 			continue
 		}
-		if r.attackerWins(0, owner, 0) || r.cutoff {
+		win := r.attackerWins(0, owner, 0)
+		left -= min(enclosedNodeBudget, left) - r.budget
+		if win || r.cutoff {
 			continue
 		}
 		for _, s := range targets {

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/gtpgo/gtpgo/rules"
+import (
+	"slices"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
 
 // Limits of the enclosed-area reading. Only small areas are read (at most
 // enclosedMaxEmpty empty points, enclosedMaxPoints in all); a wall chain with
@@ -39,6 +43,8 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	stamp := 0
 	var area, stack, targets, moves, guards, libs []rules.Point
 	var removed []rules.Move
+	var boards []rules.Board  // the readers' boards, one per ply, shared
+	var cands [][]rules.Point // the readers' move lists, one per ply
 	left := enclosedBoardBudget
 	for _, p := range b.Points() {
 		if left <= 0 {
@@ -104,16 +110,18 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 				}
 				if len(outside) <= enclosedShortLibs {
 					for _, l := range outside {
-						if !containsPoint(moves, l) {
+						if !slices.Contains(moves, l) {
 							moves = append(moves, l)
 						}
 					}
 				}
 			}
 		}
-		r := enclosedReader{attacker: owner, targets: targets, guards: guards, moves: moves, inside: len(area), budget: min(enclosedNodeBudget, left)}
-		r.boards = make([]rules.Board, enclosedDepth+1)
-		r.cands = make([][]rules.Point, enclosedDepth+1)
+		if boards == nil { // most positions have no area to read
+			boards, cands = make([]rules.Board, enclosedDepth+1), make([][]rules.Point, enclosedDepth+1)
+		}
+		r := enclosedReader{attacker: owner, targets: targets, guards: guards, moves: moves, inside: len(area),
+			budget: min(enclosedNodeBudget, left), boards: boards, cands: cands}
 		r.boards[0].CopyFrom(b)
 		// the other dead stones of that colour come off first: the owner
 		// may take them, and their points are liberties of the wall
@@ -141,15 +149,6 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 func sameChainAs(b *rules.Board, stones []rules.Point, p rules.Point) bool {
 	for _, s := range stones {
 		if b.ChainHead(s) == b.ChainHead(p) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsPoint(ps []rules.Point, p rules.Point) bool {
-	for _, q := range ps {
-		if q == p {
 			return true
 		}
 	}
@@ -207,7 +206,7 @@ func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int) b
 	if attacking {
 		for _, m := range r.moves[r.inside:] {
 			if b.Color(m) == r.attacker.Opponent() && b.Liberties(m) == 1 {
-				if l := b.AtariPoint(m); !containsPoint(cands, l) {
+				if l := b.AtariPoint(m); !slices.Contains(cands, l) {
 					cands = append(cands, l)
 				}
 			}

@@ -9,6 +9,29 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
+// cornerSekiDiagram: White's E1 and F2 sit in Black's corner, whose chain
+// has one eye (E4) besides. Black E2 is self-atari (White E4 takes the whole
+// chain), Black F1 is suicide: a seki.
+const cornerSekiDiagram = `
+	. O O O O O
+	O O O X X X
+	O O O X . X
+	O O O X X X
+	O O O X . O
+	. O O X O .`
+
+// deadAt marks the chains at the given vertices dead, as the playouts might.
+func deadAt(t *testing.T, b *rules.Board, vertices ...string) rules.StatusMap {
+	t.Helper()
+	status := rules.NewStatusMap(b)
+	for _, v := range vertices {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		status.SetChain(b, p, rules.Dead)
+	}
+	return status
+}
+
 func TestSpareUncapturable(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -17,19 +40,10 @@ func TestSpareUncapturable(t *testing.T) {
 		want    rules.Status
 	}{
 		{
-			// White's E1 and F2 sit in Black's corner, whose chain has one
-			// eye (E4) besides. Black E2 is self-atari (White E4 takes the
-			// whole chain), Black F1 is suicide: a seki.
-			name: "corner seki on the 1-2 and 2-1 points",
-			diagram: `
-				. O O O O O
-				O O O X X X
-				O O O X . X
-				O O O X X X
-				O O O X . O
-				. O O X O .`,
-			dead: []string{"E1", "F2"},
-			want: rules.Seki,
+			name:    "corner seki on the 1-2 and 2-1 points",
+			diagram: cornerSekiDiagram,
+			dead:    []string{"E1", "F2"},
+			want:    rules.Seki,
 		},
 		{
 			// the same corner with the stone on the 1-1 point alone: Black
@@ -63,12 +77,7 @@ func TestSpareUncapturable(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := rules.MustDiagram(tc.diagram)
-			status := rules.NewStatusMap(b)
-			for _, v := range tc.dead {
-				p, err := b.ParseVertex(v)
-				require.NoError(t, err)
-				status.SetChain(b, p, rules.Dead)
-			}
+			status := deadAt(t, b, tc.dead...)
 			spareUncapturable(b, status)
 			for _, v := range tc.dead {
 				p, _ := b.ParseVertex(v)
@@ -82,19 +91,8 @@ func TestSpareUncapturable(t *testing.T) {
 // shared, and the eye E4 is teire (once E2 is filled the chain's last
 // liberty).
 func TestCornerSekiScore(t *testing.T) {
-	b := rules.MustDiagram(`
-		. O O O O O
-		O O O X X X
-		O O O X . X
-		O O O X X X
-		O O O X . O
-		. O O X O .`)
-	status := rules.NewStatusMap(b)
-	for _, v := range []string{"E1", "F2"} {
-		p, err := b.ParseVertex(v)
-		require.NoError(t, err)
-		status.SetChain(b, p, rules.Dead)
-	}
+	b := rules.MustDiagram(cornerSekiDiagram)
+	status := deadAt(t, b, "E1", "F2")
 	spareUncapturable(b, status)
 	black, white := rules.TerritoryScore(b, status)
 	assert.Equal(t, [2]int{0, 2}, [2]int{black, white}, "White's eyes A1 and A6 only")

@@ -352,13 +352,8 @@ func TestReviveConnected(t *testing.T) {
 		X X X X X X X
 		. O . . . . .
 		. . . . . . .`)
-	status := rules.NewStatusMap(b)
-	for _, v := range []string{"D4", "B2"} {
-		p, err := b.ParseVertex(v)
-		require.NoError(t, err)
-		status.SetChain(b, p, rules.Dead)
-	}
-	reviveConnected(b, status)
+	status := deadAt(t, b, "D4", "B2")
+	reviveConnected(b, status, rules.PassAlive(b))
 	d4, _ := b.ParseVertex("D4")
 	b2, _ := b.ParseVertex("B2")
 	assert.Equal(t, rules.Alive, status.At(d4), "the ko stone White can connect")

@@ -33,8 +33,9 @@ func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 
 // FinalJudgeAt is FinalJudge with the dead threshold given.
 func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
-	status := JudgeAt(b, ownership, deadBelow)
-	reviveConnected(b, status)
+	benson := rules.PassAlive(b)
+	status := judgeWith(b, ownership, deadBelow, benson)
+	reviveConnected(b, status, benson)
 	spareUncapturable(b, status)
 	return status
 }
@@ -46,8 +47,7 @@ func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.
 // the playouts takes, but which the players leave on the board and count as
 // alive. On the 6,500 counted KGS games this makes 14 results exact and
 // breaks none (scripts/kgsjudge).
-func reviveConnected(b *rules.Board, status rules.StatusMap) {
-	benson := rules.PassAlive(b)
+func reviveConnected(b *rules.Board, status rules.StatusMap, benson []rules.Color) {
 	var revive []rules.Point
 	for _, p := range b.Points() {
 		c := b.Color(p)
@@ -161,8 +161,12 @@ func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
 // its points on average less than deadBelow is dead (a lone stone in atari
 // only below 0).
 func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
+	return judgeWith(b, ownership, deadBelow, rules.PassAlive(b))
+}
+
+// judgeWith is JudgeAt with Benson's analysis (rules.PassAlive) given.
+func judgeWith(b *rules.Board, ownership []float64, deadBelow float64, benson []rules.Color) rules.StatusMap {
 	status := rules.NewStatusMap(b)
-	benson := rules.PassAlive(b)
 	seen := make([]bool, b.Len)
 	var stones []rules.Point
 	for _, p := range b.Points() {

@@ -73,6 +73,38 @@ func TestSpareUncapturable(t *testing.T) {
 			dead: []string{"E1", "F2"},
 			want: rules.Dead,
 		},
+		{
+			// Black C2 and E2 take White's three stones, but leave Black a
+			// straight three (White D1 kills it) and two outside
+			// liberties (A1, G1) White can fill: Black cannot take them and
+			// live, White cannot approach (C2 is self-atari)
+			name: "a capture that leaves the wall one eye",
+			diagram: `
+				O O O O O O O
+				O . O . O O O
+				O O O O O O O
+				O O O O O O O
+				O X X X X X O
+				O X . X . X O
+				. X O O O X .`,
+			dead: []string{"C1"},
+			want: rules.Seki,
+		},
+		{
+			// the same with G2 Black's, which makes G1 an eye: after the
+			// capture Black has two
+			name: "the same capture beside a second eye",
+			diagram: `
+				O O O O O O O
+				O . O . O O O
+				O O O O O O O
+				O O O O O O O
+				O X X X X X O
+				O X . X . X X
+				. X O O O X .`,
+			dead: []string{"C1"},
+			want: rules.Dead,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

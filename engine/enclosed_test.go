@@ -105,6 +105,24 @@ func TestSpareUncapturable(t *testing.T) {
 			dead: []string{"C1"},
 			want: rules.Dead,
 		},
+		{
+			// Black D1 takes White's stone but leaves the chain one eye,
+			// and White fills F1 and F2 either way: the chain dies with
+			// or without the stone, so the stone does not make a seki
+			// (the reading, which sees no move of Black's outside, leaves
+			// such a wall to the playouts)
+			name: "a wall that dies either way",
+			diagram: `
+				O O O O O O O
+				O . O O . O O
+				O O O O O O O
+				O O O O O O O
+				O O O O O O O
+				O X X X X . O
+				O X O . X . O`,
+			dead: []string{"C1"},
+			want: rules.Dead,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,9 +33,9 @@ const (
 // inside a short-of-liberties wall, say) the owner cannot take them: every
 // move that would is self-atari. And where the owner can take them, the
 // capture may leave its wall a single eye, short of liberties: then the
-// stones are in seki too. If the owner, moving first and playing only inside
-// the area or on the wall's last liberties, cannot capture them all and keep
-// every wall chain, the stones are not dead: they are marked in seki, and
+// stones are in seki too. If the owner, moving first and playing only
+// inside the area or on the liberties of short wall chains, cannot capture
+// them all and keep every wall chain, the stones are not dead: they are marked in seki, and
 // the area's points go to nobody, unless the defender, moving first, takes a
 // wall chain even with the stones standing. On the 6,500 counted KGS games
 // this turns 41 results exact and none wrong, and 12 more winners right

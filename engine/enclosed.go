@@ -216,9 +216,7 @@ func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int, t
 	next.CopyFrom(b)
 	next.PlayLegal(rules.Pass, toMove)
 	win := r.attackerWins(ply+1, toMove.Opponent(), passes+1, taken)
-	if !r.cutoff {
-		r.seen[key] = win
-	}
+	r.seen[key] = win // after a cutoff the whole reading is discarded
 	return win
 }
 
@@ -253,9 +251,7 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 		}
 		if outside <= enclosedShortLibs {
 			for _, l := range r.libs {
-				if !slices.Contains(cands, l) {
-					cands = append(cands, l)
-				}
+				cands = addMove(cands, l)
 			}
 		}
 		s := g
@@ -263,9 +259,7 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 			for _, d := range b.Neighbors() {
 				n := s + rules.Point(d)
 				if b.Color(n) == r.attacker.Opponent() && b.Liberties(n) == 1 {
-					if l := b.AtariPoint(n); !slices.Contains(cands, l) {
-						cands = append(cands, l)
-					}
+					cands = addMove(cands, b.AtariPoint(n))
 				}
 			}
 			if s = b.NextStone(s); s == g {
@@ -275,4 +269,12 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 	}
 	r.cands[ply] = cands
 	return cands
+}
+
+// addMove appends p to moves unless it is there already.
+func addMove(moves []rules.Point, p rules.Point) []rules.Point {
+	if slices.Contains(moves, p) {
+		return moves
+	}
+	return append(moves, p)
 }

@@ -147,3 +147,80 @@ func TestCornerSekiScore(t *testing.T) {
 	black, white := rules.TerritoryScore(b, status)
 	assert.Equal(t, [2]int{0, 2}, [2]int{black, white}, "White's eyes A1 and A6 only")
 }
+
+func TestKillSekiWalls(t *testing.T) {
+	tests := []struct {
+		name       string
+		diagram    string
+		seki       []string // as the playouts judged them
+		dead, live []string // after the reading
+	}{
+		{
+			// White's chain and Black's A1-C1 share A2 and C2, the seki
+			// the playouts see; but Black A2 makes White take four stones
+			// (C2), leaving White a bent four in the corner, dead under
+			// Japanese rules: the players and GNU Go count it so
+			name: "bent four in the corner",
+			diagram: `
+				. X . X O . .
+				X X X X O . .
+				X O O X O . .
+				X X O X X O .
+				O O O O X O .
+				. O . O X O .
+				X X X O X O .`,
+			seki: []string{"B5", "A1"},
+			dead: []string{"B5"},
+			live: []string{"A1"},
+		},
+		{
+			// White B3 (or B1) is a sacrifice Black must take, and the six
+			// points it leaves Black die to White C2
+			name: "a sacrifice that leaves a dead eye space",
+			diagram: `
+				. O . O O O .
+				O O O O O O O
+				O O O O O O O
+				X X X X O O O
+				X . O X X X O
+				X O O O X O O
+				X . O X X X O`,
+			seki: []string{"A1", "C1"},
+			dead: []string{"A1"},
+			live: []string{"C1"},
+		},
+		{
+			// in the corner seki White's stones can do nothing: Black's
+			// wall holds whoever moves first
+			name:    "a corner seki",
+			diagram: cornerSekiDiagram,
+			seki:    []string{"E1", "F2", "D1"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			status := rules.NewStatusMap(b)
+			for _, v := range tc.seki {
+				p, err := b.ParseVertex(v)
+				require.NoError(t, err)
+				status.SetChain(b, p, rules.Seki)
+			}
+			killSekiWalls(b, status)
+			want := map[string]rules.Status{}
+			for _, v := range tc.seki {
+				want[v] = rules.Seki
+			}
+			for _, v := range tc.dead {
+				want[v] = rules.Dead
+			}
+			for _, v := range tc.live {
+				want[v] = rules.Alive
+			}
+			for v, st := range want {
+				p, _ := b.ParseVertex(v)
+				assert.Equal(t, st, status.At(p), v)
+			}
+		})
+	}
+}

@@ -25,8 +25,9 @@ func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap
 // FinalJudge is the judgement FinalStatus makes from FinalOwnership's
 // ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's
 // at the final threshold, then dead chains touching their own living ones
-// revived (reviveConnected) and the small enclosed areas of dead stones
-// read out (spareUncapturable).
+// revived (reviveConnected), the small enclosed areas of dead stones read
+// out (spareUncapturable), and the walls of small sekis that a sacrifice
+// kills found (killSekiWalls).
 func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 	return FinalJudgeAt(b, ownership, finalDeadOwnership)
 }
@@ -37,6 +38,7 @@ func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.
 	status := judgeWith(b, ownership, deadBelow, benson)
 	reviveConnected(b, status, benson)
 	spareUncapturable(b, status)
+	killSekiWalls(b, status)
 	return status
 }
 

@@ -153,6 +153,7 @@ func TestKillSekiWalls(t *testing.T) {
 		name       string
 		diagram    string
 		seki       []string // as the playouts judged them
+		judgedDead []string // the same
 		dead, live []string // after the reading
 	}{
 		{
@@ -196,6 +197,25 @@ func TestKillSekiWalls(t *testing.T) {
 			diagram: cornerSekiDiagram,
 			seki:    []string{"E1", "F2", "D1"},
 		},
+		{
+			// White's eye holds a dead black stone, E2, which Black
+			// cannot keep; but it is no wall to defend: the seki between
+			// White's chain and Black's G2 stands
+			name: "a dead stone in a seki's eye",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . O O O
+				. X X X X X O O O
+				. X X X X X O O O
+				. X O O O O X O O
+				. X O . X O X X X
+				. X O O O O . X .`,
+			seki:       []string{"C1", "G2"},
+			judgedDead: []string{"E2"},
+			dead:       []string{"E2"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,6 +225,11 @@ func TestKillSekiWalls(t *testing.T) {
 				p, err := b.ParseVertex(v)
 				require.NoError(t, err)
 				status.SetChain(b, p, rules.Seki)
+			}
+			for _, v := range tc.judgedDead {
+				p, err := b.ParseVertex(v)
+				require.NoError(t, err)
+				status.SetChain(b, p, rules.Dead)
 			}
 			killSekiWalls(b, status)
 			want := map[string]rules.Status{}

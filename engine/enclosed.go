@@ -11,22 +11,26 @@ import (
 // at most enclosedShortLibs liberties outside the area brings them into the
 // fight. An owner that has not captured within enclosedDepth plies cannot
 // (a ko the players left, typically); once it has, the defender has up to
-// enclosedAfterDepth more plies to take a wall chain. A seki's wall is read
+// enclosedAfterDepth more plies to take a wall chain. Areas read together
+// (joinShared) have at most enclosedJoinedMaxPoints points and, all
+// together, enclosedMaxEmpty empty ones. A seki's wall is read
 // sekiWallDepth plies deep: killing it takes a sacrifice, the capture, then
 // filling the eye space the capture left, with the owner passing between. A
 // reading that spends enclosedNodeBudget nodes proves nothing and leaves the
 // judgement as it was, and once the areas of a board have spent
 // enclosedBoardBudget the rest are not read (a bound on final_score's time:
-// the slowest of the 6,500 KGS positions takes 0.9 s, the median 1 ms).
+// the slowest of the 6,500 KGS positions takes 1.2 s, 99% under 0.6 s,
+// the median 1.4 ms).
 const (
-	enclosedMaxEmpty    = 4
-	enclosedMaxPoints   = 12
-	enclosedShortLibs   = 6
-	enclosedDepth       = 14
-	enclosedAfterDepth  = 10
-	sekiWallDepth       = 40
-	enclosedNodeBudget  = 200000
-	enclosedBoardBudget = 800000
+	enclosedMaxEmpty        = 4
+	enclosedMaxPoints       = 12
+	enclosedShortLibs       = 6
+	enclosedDepth           = 14
+	enclosedAfterDepth      = 10
+	sekiWallDepth           = 40
+	enclosedJoinedMaxPoints = 18
+	enclosedNodeBudget      = 200000
+	enclosedBoardBudget     = 800000
 )
 
 // spareUncapturable reads out the small enclosed areas that hold stones
@@ -38,13 +42,14 @@ const (
 // capture may leave its wall a single eye, short of liberties: then the
 // stones are in seki too. If the owner, moving first and playing only
 // inside the area or on the liberties of short wall chains, cannot capture
-// them all and keep every wall chain, the stones are not dead: they are marked in seki, and
-// the area's points go to nobody, unless the defender, moving first, takes a
-// wall chain even with the stones standing. On the 6,500 counted KGS games
-// this turns 42 results exact and none wrong, and 13 more winners right
-// (14 right, 1 wrong; scripts/kgsjudge). Areas of 9 to 12 points add one
-// of those (a ten-point seki, kgs-2006#4306); larger areas, or more empty
-// points, add none.
+// them all and keep every wall chain, the stones are not dead: they are
+// marked in seki, and the area's points go to nobody, unless the defender,
+// moving first, takes a wall chain even with the stones standing. On the
+// 6,500 counted KGS games this turns 44 results exact and none wrong, and
+// 13 more winners right (15 right, 2 wrong; scripts/kgsjudge). Areas of 9
+// to 12 points add one of those (a ten-point seki, kgs-2006#4306), larger
+// ones or more empty points none; areas read together because they share
+// a wall chain (joinShared) add two.
 func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	a := newAreaReader(b, status)
 	for _, p := range b.Points() {
@@ -147,7 +152,7 @@ type areaReader struct {
 	// the last area found: its points, the enclosed stones, one stone of
 	// each owner chain walling it
 	area, targets, guards []rules.Point
-	stack                 []rules.Point
+	stack, chain, libs    []rules.Point
 	removed               []rules.Move
 	reading               enclosedReader
 	left                  int // the board's node budget
@@ -161,29 +166,58 @@ func newAreaReader(b *rules.Board, status rules.StatusMap) *areaReader {
 // opponent walls it in: everything reachable from p through points that are
 // not the opponent's stones, which must be small and hold no stone of p's
 // colour that is alive, nor one with another status than want's unless it
-// is dead. It reports whether there is such an area.
+// is dead. Dead stones' areas take in the others that share a wall chain
+// with them (see joinShared). It reports whether there is such an area.
 func (a *areaReader) enclose(p rules.Point, want rules.Status) bool {
-	b, status := a.b, a.status
+	b := a.b
 	c := b.Color(p)
-	if (c != rules.Black && c != rules.White) || a.done[p] || status.At(p) != want {
+	if (c != rules.Black && c != rules.White) || a.done[p] || a.status.At(p) != want {
 		return false
 	}
-	owner := c.Opponent()
 	a.stamp++
-	a.area, a.stack = a.area[:0], append(a.stack[:0], p)
+	a.area = a.area[:0]
+	ok := a.flood(p, c, want, enclosedMaxEmpty, enclosedMaxPoints)
+	for _, s := range a.area {
+		if st := a.status.At(s); b.Color(s) == c && (st == want || st == rules.Dead) {
+			a.done[s] = true // read with this area, or part of one too big
+		}
+	}
+	if !ok {
+		return false
+	}
+	a.guards = a.guards[:0]
+	a.addGuards(0)
+	if want == rules.Dead {
+		a.joinShared()
+	}
+	a.targets = a.targets[:0]
+	for _, s := range a.area {
+		if b.Color(s) == c {
+			a.targets = append(a.targets, s)
+			a.done[s] = true
+		}
+	}
+	return true
+}
+
+// flood adds to the area, under the current stamp, what is reachable from p
+// through points that are not c's opponent's, and reports whether that part
+// is enclosed: at most maxEmpty empty points, the area at most maxPoints in
+// all, and no stone of colour c with another status than want or dead.
+func (a *areaReader) flood(p rules.Point, c rules.Color, want rules.Status, maxEmpty, maxPoints int) bool {
+	b, status := a.b, a.status
+	owner := c.Opponent()
+	a.stack = append(a.stack[:0], p)
 	a.mark[p] = a.stamp
 	empty, ok := 0, true
 	for len(a.stack) > 0 && ok {
 		s := a.stack[len(a.stack)-1]
 		a.stack = a.stack[:len(a.stack)-1]
 		a.area = append(a.area, s)
-		switch st := status.At(s); {
-		case b.Color(s) == rules.Empty:
+		if b.Color(s) == rules.Empty {
 			empty++
-		case st != want && st != rules.Dead:
-			ok = false // a living chain of p's colour: not enclosed
-		default:
-			a.done[s] = true
+		} else if st := status.At(s); st != want && st != rules.Dead {
+			ok = false // a living chain of colour c: not enclosed
 		}
 		for _, d := range b.Neighbors() {
 			q := s + rules.Point(d)
@@ -192,25 +226,91 @@ func (a *areaReader) enclose(p rules.Point, want rules.Status) bool {
 				a.stack = append(a.stack, q)
 			}
 		}
-		ok = ok && empty <= enclosedMaxEmpty && len(a.area) <= enclosedMaxPoints
+		ok = ok && empty <= maxEmpty && len(a.area) <= maxPoints
 	}
-	if !ok {
-		return false
-	}
-	a.targets, a.guards = a.targets[:0], a.guards[:0]
-	for _, s := range a.area {
-		if b.Color(s) == c {
-			a.targets = append(a.targets, s)
-		}
-	}
-	for _, s := range a.area {
+	return ok
+}
+
+// addGuards adds to the guards one stone of each owner chain next to the
+// area's points from index from on.
+func (a *areaReader) addGuards(from int) {
+	b := a.b
+	owner := b.Color(a.area[0]).Opponent()
+	for _, s := range a.area[from:] {
 		for _, d := range b.Neighbors() {
 			if q := s + rules.Point(d); b.Color(q) == owner && !sameChainAs(b, a.guards, q) {
 				a.guards = append(a.guards, q)
 			}
 		}
 	}
-	return true
+}
+
+// joinShared adds to an area of dead stones the other small areas of dead
+// stones that one of its wall chains also walls, when that chain has no
+// liberty outside them. Reading each area alone gets such a chain wrong:
+// the reading of one takes the other's stones off the board, which gives
+// the chain the liberties it lacks (a corner seki whose wall shares its last
+// liberties with two groups).
+func (a *areaReader) joinShared() {
+	b := a.b
+	c := b.Color(a.area[0])
+	for i := 0; i < len(a.guards); i++ {
+		from := len(a.area)
+		a.chain = b.ChainStones(a.guards[i], a.chain[:0])
+		joined := false
+		for _, s := range a.chain {
+			for _, d := range b.Neighbors() {
+				q := s + rules.Point(d)
+				if qc := b.Color(q); qc == rules.Border || qc == c.Opponent() || a.mark[q] == a.stamp {
+					continue
+				}
+				region := len(a.area)
+				if a.flood(q, c, rules.Dead, enclosedMaxEmpty-a.empties(), enclosedJoinedMaxPoints) && a.holds(c, region) {
+					joined = true
+				} else {
+					a.unmark(region)
+				}
+			}
+		}
+		if !joined {
+			continue
+		}
+		a.libs = b.ChainLiberties(a.guards[i], a.libs[:0])
+		if slices.ContainsFunc(a.libs, func(l rules.Point) bool { return a.mark[l] != a.stamp }) {
+			a.unmark(from) // the chain has a liberty outside: no join
+			continue
+		}
+		a.addGuards(from)
+	}
+}
+
+// unmark takes the area's points from index from on, and those a flood left
+// on the stack, out of the area.
+func (a *areaReader) unmark(from int) {
+	for _, x := range a.area[from:] {
+		a.mark[x] = 0
+	}
+	for _, x := range a.stack {
+		a.mark[x] = 0
+	}
+	a.stack = a.stack[:0]
+	a.area = a.area[:from]
+}
+
+// empties counts the area's empty points.
+func (a *areaReader) empties() int {
+	n := 0
+	for _, s := range a.area {
+		if a.b.Color(s) == rules.Empty {
+			n++
+		}
+	}
+	return n
+}
+
+// holds tells whether the area from index from on holds a stone of colour c.
+func (a *areaReader) holds(c rules.Color, from int) bool {
+	return slices.ContainsFunc(a.area[from:], func(s rules.Point) bool { return a.b.Color(s) == c })
 }
 
 // reader sets up the reading of the area enclose found, at most plies deep,
@@ -278,22 +378,37 @@ type enclosedReader struct {
 // liberties, is a seki, not a kill. Running out of budget sets cutoff: the
 // reading proved nothing.
 func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int, taken bool) bool {
+	var gone uint64
+	if taken {
+		gone = r.allTargets()
+	}
+	return r.wins(ply, toMove, passes, gone)
+}
+
+// allTargets is the set of every target, as wins' gone.
+func (r *enclosedReader) allTargets() uint64 { return 1<<len(r.targets) - 1 }
+
+// wins is attackerWins with gone the targets captured so far in this line,
+// one bit each: a target once captured stays so, though the defender may
+// play on its point again, or the defender could stall a capture of two
+// groups by refilling the first one's points before the second falls.
+func (r *enclosedReader) wins(ply int, toMove rules.Color, passes int, gone uint64) bool {
 	b := &r.boards[ply]
 	for _, g := range r.guards {
 		if b.Color(g) != r.attacker {
 			return false
 		}
 	}
-	if !taken {
-		taken = true
-		for _, t := range r.targets {
-			taken = taken && b.Color(t) != r.attacker.Opponent()
+	for i, t := range r.targets {
+		if b.Color(t) != r.attacker.Opponent() {
+			gone |= 1 << i
 		}
 	}
+	taken := gone == r.allTargets()
 	if passes == 2 || ply == enclosedDepth && !taken || ply == r.plies {
 		return taken
 	}
-	key := nodeKey(b, toMove, ply, passes, taken)
+	key := nodeKey(b, toMove, ply, passes, gone)
 	if win, ok := r.seen[key]; ok {
 		return win
 	}
@@ -310,28 +425,24 @@ func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int, t
 		}
 		next.CopyFrom(b)
 		next.PlayLegal(m, toMove)
-		if r.attackerWins(ply+1, toMove.Opponent(), 0, taken) == attacking {
+		if r.wins(ply+1, toMove.Opponent(), 0, gone) == attacking {
 			r.seen[key] = attacking
 			return attacking
 		}
 	}
 	next.CopyFrom(b)
 	next.PlayLegal(rules.Pass, toMove)
-	win := r.attackerWins(ply+1, toMove.Opponent(), passes+1, taken)
+	win := r.wins(ply+1, toMove.Opponent(), passes+1, gone)
 	r.seen[key] = win // after a cutoff the whole reading is discarded
 	return win
 }
 
 // nodeKey identifies a node of the reading: the stones, the ko, whose move,
 // and what the search's verdict depends on besides (the ply, for the depth
-// left; the passes; whether the targets are taken).
-func nodeKey(b *rules.Board, toMove rules.Color, ply, passes int, taken bool) uint64 {
+// left; the passes; the targets captured so far).
+func nodeKey(b *rules.Board, toMove rules.Color, ply, passes int, gone uint64) uint64 {
 	ko, _ := b.Ko()
-	k := b.Hash() ^ uint64(ko)*0x9e3779b97f4a7c15 ^ uint64(toMove)<<56 ^ uint64(ply)<<48 ^ uint64(passes)<<60
-	if taken {
-		k ^= 1 << 62
-	}
-	return k
+	return b.Hash() ^ uint64(ko)*0x9e3779b97f4a7c15 ^ uint64(toMove)<<56 ^ uint64(ply)<<48 ^ uint64(passes)<<60 ^ (gone+1)*0xbf58476d1ce4e5b9
 }
 
 // candidates lists the moves of a node: the area's points first, then the

@@ -123,6 +123,56 @@ func TestSpareUncapturable(t *testing.T) {
 			dead: []string{"C1"},
 			want: rules.Dead,
 		},
+		{
+			// Black's chain A3-C1 has two liberties, B2 and D1, shared with
+			// White's stones in the corner and with those around D2: it
+			// cannot take either group, they cannot take it. Each area
+			// read alone, with the other's stones taken off, would give
+			// the chain their points as liberties
+			name: "two areas that share a wall chain",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				O O O O . X X X X
+				. O . O O X . X .
+				. O O O X X X X X
+				O O X X O O X X X
+				X X X X O O O X .
+				O . X O . O X X X
+				. O X . O O X . .`,
+			dead: []string{"A2", "B1", "D2", "E1"},
+			want: rules.Seki,
+		},
+		{
+			// kgs-2003 #4187, counted with Black's stones in the lower left
+			// dead: a wall chain (B1) joins the corner (A2) to the area of
+			// D1. White F2 and C1 take the big group, then A3 and A1 the
+			// corner; Black's stones replayed on the first group's points
+			// do not undo its capture
+			name: "two groups captured one after the other",
+			diagram: `
+				. O . . . . X X O X O . O O O O X X O
+				. X O . . X X O O X O O O . O X X O O
+				O X O . . X O O X X X O X O O X X O O
+				X . X X X X O . O X X X X X X X . O .
+				. X O X O O O . O O O X . X . X X O O
+				X X . X . O X O . . O X X X X O O . .
+				. . . . X . X O . . O O X O X . O . O
+				. . . X . X X X O . O X X O X X O O .
+				. X . . X O . X O O O X O O . X O O O
+				X . X X O O . X X X O O O O X X X X O
+				X X O O O . X . X O O . X O O O X . X
+				X O O . O O X . . X . X X O X X X X X
+				X X O X X O O X . X X X O O O . . X O
+				X X X X O O O X . X . X X O . O O O O
+				O X X O O X O O X X O X O X X X O X X
+				O O X X O X O O O X O O O X . X X X X
+				. O O O X X O X O O O . O X . . . O .
+				X X O O X . O X O . . O X X X . . . .
+				. O . X X X O . . . . O O X . . . . .`,
+			dead: []string{"A2", "D1", "H2"},
+			want: rules.Dead,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -385,7 +385,8 @@ func (r *enclosedReader) attackerWins(ply int, toMove rules.Color, passes int, t
 	return r.wins(ply, toMove, passes, gone)
 }
 
-// allTargets is the set of every target, as wins' gone.
+// allTargets is the set of every target, as wins' gone (an area has far
+// fewer than 64 points).
 func (r *enclosedReader) allTargets() uint64 { return 1<<len(r.targets) - 1 }
 
 // wins is attackerWins with gone the targets captured so far in this line,

@@ -3,7 +3,7 @@
 // to the judgement or the counting can be tried on all 6,500 games in
 // seconds instead of the searches' half hour:
 //
-//	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2]
+//	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2] [-seed 7]
 //	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-dead T] [-show NAME]
 //
 // -cache runs the engine's final-ownership searches (one thread per worker,
@@ -41,6 +41,7 @@ func main() {
 	set := flag.String("set", "testdata/endgame/kgs-counted.sgf", "SGF collection of counted games (scripts/endgames)")
 	cacheOut := flag.String("cache", "", "compute the final ownership of every game into this file")
 	workers := flag.Int("workers", 2, "games searched at once with -cache")
+	seed := flag.Int64("seed", 7, "with -cache: the searches' random seed (another one samples the playouts' noise)")
 	scoreIn := flag.String("score", "", "judge and count every game from this ownership cache")
 	dead := flag.Float64("dead", math.NaN(), "with -score: dead threshold instead of the engine's")
 	show := flag.String("show", "", "with -score: print this game's judged board (its GN)")
@@ -58,7 +59,7 @@ func main() {
 	}
 	switch {
 	case *cacheOut != "":
-		err = writeCache(games, *cacheOut, *workers)
+		err = writeCache(games, *cacheOut, *workers, *seed)
 	case *scoreIn != "":
 		var f *os.File
 		if f, err = os.Open(*scoreIn); err == nil {
@@ -74,13 +75,13 @@ func main() {
 	}
 }
 
-func writeCache(games []*rules.SGFGame, out string, workers int) error {
+func writeCache(games []*rules.SGFGame, out string, workers int, seed int64) error {
 	f, err := os.Create(out)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if err := cache(games, w, workers); err != nil {
+	if err := cache(games, w, workers, seed); err != nil {
 		f.Close()
 		return err
 	}
@@ -93,14 +94,14 @@ func writeCache(games []*rules.SGFGame, out string, workers int) error {
 
 // cache writes the final ownership of every game as JSON lines, in the
 // games' order.
-func cache(games []*rules.SGFGame, out io.Writer, workers int) error {
+func cache(games []*rules.SGFGame, out io.Writer, workers int, seed int64) error {
 	lines := make([][]byte, len(games))
 	var g errgroup.Group
 	g.SetLimit(workers)
 	engines := make(chan *engine.Engine, workers)
 	for i := 0; i < workers; i++ {
 		p := engine.DefaultParams()
-		p.Threads, p.Seed, p.MemoryMB = 1, 7, 256
+		p.Threads, p.Seed, p.MemoryMB = 1, seed, 256
 		engines <- engine.New(p)
 	}
 	for i, sg := range games {

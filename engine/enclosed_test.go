@@ -146,7 +146,7 @@ func TestSpareUncapturable(t *testing.T) {
 		{
 			// kgs-2003 #4187, counted with Black's stones in the lower left
 			// dead: a wall chain (B1) joins the corner (A2) to the area of
-			// D1. White F2 and C1 take the big group, then A3 and A1 the
+			// D1. White F2 and C1 take the big group, then White takes the
 			// corner; Black's stones replayed on the first group's points
 			// do not undo its capture
 			name: "two groups captured one after the other",

@@ -7,11 +7,12 @@
 //	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-dead T] [-show NAME]
 //
 // -cache runs the engine's final-ownership searches (one thread per worker,
-// fixed seed) and stores each game's ownership as a JSON line. -score judges
-// and counts every cached game with the current code (FinalJudge, or a dead
-// threshold T given with -dead), lists the games whose count differs from
-// the recorded result and sums up: exact results, right winners, and the
-// misses by size. -show prints one game's judged board.
+// seed 7 unless -seed says) and stores each game's ownership as a JSON
+// line. -score judges and counts every cached game with the current code
+// (FinalJudge, or a dead threshold T given with -dead), lists the games
+// whose count differs from the recorded result and sums up: exact results,
+// right winners, and the misses by size. -show prints one game's judged
+// board.
 package main
 
 import (

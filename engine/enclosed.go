@@ -120,7 +120,7 @@ func killSekiWalls(b *rules.Board, status rules.StatusMap) {
 		// which wall chains die: each that the owner cannot keep even when
 		// it defends that one alone
 		lost = lost[:0]
-		for _, g := range slices.Clone(a.guards) {
+		for _, g := range a.guards { // each reader takes a.guards afresh
 			if r, ok := a.reader(sekiWallDepth); ok {
 				r.guards = []rules.Point{g}
 				if !r.attackerWins(0, r.attacker, 0, true) && !r.cutoff {
@@ -255,6 +255,13 @@ func (a *areaReader) joinShared() {
 	b := a.b
 	c := b.Color(a.area[0])
 	for i := 0; i < len(a.guards); i++ {
+		// every liberty must end up in the area, which has at most
+		// enclosedMaxEmpty empty points: a chain with more is skipped
+		// before flooding around all its stones
+		a.libs = b.ChainLiberties(a.guards[i], a.libs[:0])
+		if len(a.libs) > enclosedMaxEmpty {
+			continue
+		}
 		from := len(a.area)
 		a.chain = b.ChainStones(a.guards[i], a.chain[:0])
 		joined := false
@@ -275,7 +282,6 @@ func (a *areaReader) joinShared() {
 		if !joined {
 			continue
 		}
-		a.libs = b.ChainLiberties(a.guards[i], a.libs[:0])
 		if slices.ContainsFunc(a.libs, func(l rules.Point) bool { return a.mark[l] != a.stamp }) {
 			a.unmark(from) // the chain has a liberty outside: no join
 			continue

@@ -34,11 +34,10 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 		an := Analysis{Snapshot: snap, PVVisits: make([][]int, len(snap.Candidates))}
 		children := a.children(root)
 		byMove := make(map[rules.Point]*node, len(children))
-		var mass float64
 		for i := range children {
 			byMove[children[i].move] = &children[i]
-			mass += float64(children[i].priorWins)
 		}
+		mass := priorMass(children)
 		candidate := make(map[rules.Point]bool, len(snap.Candidates))
 		for _, c := range snap.Candidates {
 			candidate[c.Move] = true
@@ -56,7 +55,7 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 			ch := &children[i]
 			// unvisited when the snapshot was taken (it may have a visit
 			// by now: the workers run on)
-			if candidate[ch.move] || ch.pruned.Load() != 0 {
+			if candidate[ch.move] || ch.excluded.Load() != 0 {
 				continue
 			}
 			c := Candidate{Move: ch.move, PV: []rules.Point{ch.move}, WinRate: 0.5}
@@ -73,8 +72,9 @@ func (e *Engine) AnalysisReport(fn func(Analysis)) func(Snapshot) {
 	}
 }
 
-// pvWithVisits follows the most visited children from n, as the snapshot's
-// principal variation does, and records their visits; the first entry is
+// pvWithVisits is the principal variation from n, following the most
+// visited children while they have two visits or more, with their visits
+// (the snapshot's PVs and the analysis' PV visits); the first entry is
 // the candidate's count in the snapshot, and later ones never exceed the
 // one before (the tree grows while it is read, and a worker's virtual loss
 // can briefly inflate a child).
@@ -86,7 +86,7 @@ func pvWithVisits(a *arena, n *node, visits int) ([]rules.Point, []int) {
 		children := a.children(n)
 		for i := range children {
 			ch := &children[i]
-			if ch.pruned.Load() == 0 && ch.visits.Load() > 0 && (best == nil || ch.visits.Load() > best.visits.Load()) {
+			if ch.excluded.Load() == 0 && ch.visits.Load() > 0 && (best == nil || ch.visits.Load() > best.visits.Load()) {
 				best = ch
 			}
 		}
@@ -122,14 +122,14 @@ type ScoreSampler struct {
 }
 
 // NewScoreSampler prepares sampling for color's moves in g's current
-// position with the playout policy of p.
+// position with the playouts a search with p runs.
 func NewScoreSampler(g *rules.Game, color rules.Color, p Params) *ScoreSampler {
-	s := &ScoreSampler{color: color, komi: Komi(g), pol: newPolicy(p.PlayoutPolicy == "heavy"),
+	s := &ScoreSampler{color: color, komi: Komi(g), pol: newPolicy(),
 		sum: map[rules.Point]float64{}, n: map[rules.Point]int{}}
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size
-	s.pol.prepare(s.root.Len)
+	s.pol.configure(p.playoutConfig(s.root.Size), s.root.Len)
 	s.rng.Seed(uint64(p.Seed) ^ s.root.Hash() ^ 0x5C0E5A3B1E)
 	return s
 }

@@ -6,32 +6,18 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// Limits of the enclosed-area reading. Only small areas are read (at most
-// enclosedMaxEmpty empty points, enclosedMaxPoints in all); a wall chain with
-// at most enclosedShortLibs liberties outside the area brings them into the
-// fight. An owner that has not captured within enclosedDepth plies cannot
-// (a ko the players left, typically); once it has, the defender has up to
-// enclosedAfterDepth more plies to take a wall chain. Areas read together
-// (joinShared) have at most enclosedJoinedMaxPoints points and, all
-// together, enclosedMaxEmpty empty ones. A seki's wall is read
-// sekiWallDepth plies deep: killing it takes a sacrifice, the capture, then
-// filling the eye space the capture left, with the owner passing between. A
-// reading that spends enclosedNodeBudget nodes proves nothing and leaves the
-// judgement as it was, and once the areas of a board have spent
-// enclosedBoardBudget the rest are not read (a bound on final_score's time:
-// the slowest of the 6,500 KGS positions takes 1.2 s, 99% under 0.6 s,
-// the median 1.4 ms).
-const (
-	enclosedMaxEmpty        = 4
-	enclosedMaxPoints       = 12
-	enclosedShortLibs       = 6
-	enclosedDepth           = 14
-	enclosedAfterDepth      = 10
-	sekiWallDepth           = 40
-	enclosedJoinedMaxPoints = 18
-	enclosedNodeBudget      = 200000
-	enclosedBoardBudget     = 800000
-)
+// The limits of the enclosed-area reading are JudgeParams. Only small areas
+// are read (at most EnclosedMaxEmpty empty points, EnclosedMaxPoints in all);
+// a wall chain with at most EnclosedShortLibs liberties outside the area
+// brings them into the fight. An owner that has not captured within
+// EnclosedDepth plies cannot (a ko the players left, typically); once it has,
+// the defender has up to EnclosedAfterDepth more plies to take a wall chain.
+// Areas read together (joinShared) have at most EnclosedJoinedMaxPoints
+// points and, all together, EnclosedMaxEmpty empty ones. A seki's wall is
+// read SekiWallDepth plies deep. A reading that spends EnclosedNodeBudget
+// nodes proves nothing and leaves the judgement as it was, and once the
+// areas of a board have spent EnclosedBoardBudget the rest are not read (a
+// bound on final_score's time).
 
 // spareUncapturable reads out the small enclosed areas that hold stones
 // judged dead: the empty points and stones of the dead colour around them,
@@ -50,8 +36,8 @@ const (
 // to 12 points add one of those (a ten-point seki, kgs-2006#4306), larger
 // ones or more empty points none; areas read together because they share
 // a wall chain (joinShared) add two.
-func spareUncapturable(b *rules.Board, status rules.StatusMap) {
-	a := newAreaReader(b, status)
+func (jp *JudgeParams) spareUncapturable(b *rules.Board, status rules.StatusMap) {
+	a := newAreaReader(b, status, jp)
 	for _, p := range b.Points() {
 		if a.left <= 0 {
 			return
@@ -59,7 +45,7 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 		if !a.enclose(p, rules.Dead) {
 			continue
 		}
-		r, ok := a.reader(enclosedDepth + enclosedAfterDepth)
+		r, ok := a.reader(jp.EnclosedDepth + jp.EnclosedAfterDepth)
 		if !ok {
 			continue
 		}
@@ -92,8 +78,8 @@ func spareUncapturable(b *rules.Board, status rules.StatusMap) {
 // wall chain against that (with the same moves as spareUncapturable's
 // reading), the wall is dead and the stones inside alive. On the 6,500
 // counted KGS games this turns 3 results exact and breaks none.
-func killSekiWalls(b *rules.Board, status rules.StatusMap) {
-	a := newAreaReader(b, status)
+func (jp *JudgeParams) killSekiWalls(b *rules.Board, status rules.StatusMap) {
+	a := newAreaReader(b, status, jp)
 	var lost []rules.Point
 	for _, p := range b.Points() {
 		if a.left <= 0 {
@@ -108,7 +94,7 @@ func killSekiWalls(b *rules.Board, status rules.StatusMap) {
 		if len(a.guards) == 0 {
 			continue
 		}
-		r, ok := a.reader(sekiWallDepth)
+		r, ok := a.reader(jp.SekiWallDepth)
 		if !ok {
 			continue
 		}
@@ -121,7 +107,7 @@ func killSekiWalls(b *rules.Board, status rules.StatusMap) {
 		// it defends that one alone
 		lost = lost[:0]
 		for _, g := range a.guards { // each reader takes a.guards afresh
-			if r, ok := a.reader(sekiWallDepth); ok {
+			if r, ok := a.reader(jp.SekiWallDepth); ok {
 				r.guards = []rules.Point{g}
 				if !r.attackerWins(0, r.attacker, 0, true) && !r.cutoff {
 					lost = append(lost, g)
@@ -144,6 +130,7 @@ func killSekiWalls(b *rules.Board, status rules.StatusMap) {
 // areaReader finds the small enclosed areas of one board and sets up their
 // readings; its scratch space is shared by all the areas of the board.
 type areaReader struct {
+	jp     *JudgeParams
 	b      *rules.Board
 	status rules.StatusMap
 	done   []bool // stones already read with their area
@@ -158,8 +145,9 @@ type areaReader struct {
 	left                  int // the board's node budget
 }
 
-func newAreaReader(b *rules.Board, status rules.StatusMap) *areaReader {
-	return &areaReader{b: b, status: status, done: make([]bool, b.Len), mark: make([]int, b.Len), left: enclosedBoardBudget}
+func newAreaReader(b *rules.Board, status rules.StatusMap, jp *JudgeParams) *areaReader {
+	return &areaReader{jp: jp, b: b, status: status, done: make([]bool, b.Len), mark: make([]int, b.Len),
+		left: jp.EnclosedBoardBudget}
 }
 
 // enclose finds the area of the stone on p when its status is want and the
@@ -176,7 +164,7 @@ func (a *areaReader) enclose(p rules.Point, want rules.Status) bool {
 	}
 	a.stamp++
 	a.area = a.area[:0]
-	ok := a.flood(p, c, want, enclosedMaxEmpty, enclosedMaxPoints)
+	ok := a.flood(p, c, want, a.jp.EnclosedMaxEmpty, a.jp.EnclosedMaxPoints)
 	for _, s := range a.area {
 		if st := a.status.At(s); b.Color(s) == c && (st == want || st == rules.Dead) {
 			a.done[s] = true // read with this area, or part of one too big
@@ -256,10 +244,10 @@ func (a *areaReader) joinShared() {
 	c := b.Color(a.area[0])
 	for i := 0; i < len(a.guards); i++ {
 		// every liberty must end up in the area, which has at most
-		// enclosedMaxEmpty empty points: a chain with more is skipped
+		// EnclosedMaxEmpty empty points: a chain with more is skipped
 		// before flooding around all its stones
 		a.libs = b.ChainLiberties(a.guards[i], a.libs[:0])
-		if len(a.libs) > enclosedMaxEmpty {
+		if len(a.libs) > a.jp.EnclosedMaxEmpty {
 			continue
 		}
 		from := len(a.area)
@@ -272,7 +260,7 @@ func (a *areaReader) joinShared() {
 					continue
 				}
 				region := len(a.area)
-				if a.flood(q, c, rules.Dead, enclosedMaxEmpty-a.empties(), enclosedJoinedMaxPoints) && a.holds(c, region) {
+				if a.flood(q, c, rules.Dead, a.jp.EnclosedMaxEmpty-a.empties(), a.jp.EnclosedJoinedMaxPoints) && a.holds(c, region) {
 					joined = true
 				} else {
 					a.unmark(region)
@@ -328,12 +316,13 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 	c := b.Color(a.targets[0])
 	r = &a.reading
 	if r.boards == nil { // most positions have no area to read
-		n := max(enclosedDepth+enclosedAfterDepth, sekiWallDepth) + 1
+		n := max(a.jp.EnclosedDepth+a.jp.EnclosedAfterDepth, a.jp.SekiWallDepth) + 1
 		r.boards, r.cands, r.seen = make([]rules.Board, n), make([][]rules.Point, n), map[uint64]bool{}
 	}
+	r.depth, r.shortLibs = a.jp.EnclosedDepth, a.jp.EnclosedShortLibs
 	clear(r.seen)
 	r.attacker, r.targets, r.guards, r.area = c.Opponent(), a.targets, a.guards, a.area
-	r.plies, r.budget, r.cutoff = plies, min(enclosedNodeBudget, a.left), false
+	r.plies, r.budget, r.cutoff = plies, min(a.jp.EnclosedNodeBudget, a.left), false
 	r.boards[0].CopyFrom(b)
 	a.removed = a.removed[:0]
 	for _, q := range b.Points() {
@@ -346,7 +335,7 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 
 // spend takes what the reading r used from the board's budget.
 func (a *areaReader) spend(r *enclosedReader) {
-	a.left -= min(enclosedNodeBudget, a.left) - r.budget
+	a.left -= min(a.jp.EnclosedNodeBudget, a.left) - r.budget
 }
 
 // sameChainAs tells whether p's chain has a stone in stones.
@@ -361,24 +350,26 @@ func sameChainAs(b *rules.Board, stones []rules.Point, p rules.Point) bool {
 
 // enclosedReader is a small exhaustive search of one enclosed area.
 type enclosedReader struct {
-	attacker rules.Color
-	targets  []rules.Point   // the defender's stones to capture
-	guards   []rules.Point   // one stone of each attacker chain walling the area
-	area     []rules.Point   // the area's points
-	cands    [][]rules.Point // the moves tried, one list per ply
-	libs     []rules.Point   // scratch
-	boards   []rules.Board   // one per ply
-	plies    int             // the last ply read
-	budget   int
-	cutoff   bool            // some line ran out of budget
-	seen     map[uint64]bool // results by position, side to move, ply, passes and phase
+	attacker  rules.Color
+	targets   []rules.Point   // the defender's stones to capture
+	guards    []rules.Point   // one stone of each attacker chain walling the area
+	area      []rules.Point   // the area's points
+	cands     [][]rules.Point // the moves tried, one list per ply
+	libs      []rules.Point   // scratch
+	boards    []rules.Board   // one per ply
+	plies     int             // the last ply read
+	depth     int             // EnclosedDepth
+	shortLibs int             // EnclosedShortLibs
+	budget    int
+	cutoff    bool            // some line ran out of budget
+	seen      map[uint64]bool // results by position, side to move, ply, passes and phase
 }
 
 // attackerWins tells whether the attacker captures every target and keeps
 // every guard chain, with toMove to play on boards[ply] after the given
 // number of consecutive passes; taken tells that the targets have been
 // captured in this line. Before they are, two passes or reaching ply
-// enclosedDepth are a loss for the attacker; after, the defender plays on in
+// EnclosedDepth are a loss for the attacker; after, the defender plays on in
 // the area and against the wall, and two passes or the last ply are the
 // attacker's win: a capture that leaves the wall with one eye, short of
 // liberties, is a seki, not a kill. Running out of budget sets cutoff: the
@@ -412,7 +403,7 @@ func (r *enclosedReader) wins(ply int, toMove rules.Color, passes int, gone uint
 		}
 	}
 	taken := gone == r.allTargets()
-	if passes == 2 || ply == enclosedDepth && !taken || ply == r.plies {
+	if passes == 2 || ply == r.depth && !taken || ply == r.plies {
 		return taken
 	}
 	key := nodeKey(b, toMove, ply, passes, gone)
@@ -453,7 +444,7 @@ func nodeKey(b *rules.Board, toMove rules.Color, ply, passes int, gone uint64) u
 }
 
 // candidates lists the moves of a node: the area's points first, then the
-// outside liberties of the wall chains that have at most enclosedShortLibs
+// outside liberties of the wall chains that have at most EnclosedShortLibs
 // of them, and the last liberty of every defender chain in atari against
 // the wall (the attacker takes it, the defender extends).
 func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
@@ -469,7 +460,7 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 				outside++
 			}
 		}
-		if outside <= enclosedShortLibs {
+		if outside <= r.shortLibs {
 			for _, l := range r.libs {
 				cands = addMove(cands, l)
 			}

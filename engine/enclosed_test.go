@@ -178,7 +178,7 @@ func TestSpareUncapturable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := rules.MustDiagram(tc.diagram)
 			status := deadAt(t, b, tc.dead...)
-			spareUncapturable(b, status)
+			testJudge.spareUncapturable(b, status)
 			for _, v := range tc.dead {
 				p, _ := b.ParseVertex(v)
 				assert.Equal(t, tc.want, status.At(p), v)
@@ -193,7 +193,7 @@ func TestSpareUncapturable(t *testing.T) {
 func TestCornerSekiScore(t *testing.T) {
 	b := rules.MustDiagram(cornerSekiDiagram)
 	status := deadAt(t, b, "E1", "F2")
-	spareUncapturable(b, status)
+	testJudge.spareUncapturable(b, status)
 	black, white := rules.TerritoryScore(b, status)
 	assert.Equal(t, [2]int{0, 2}, [2]int{black, white}, "White's eyes A1 and A6 only")
 }
@@ -281,7 +281,7 @@ func TestKillSekiWalls(t *testing.T) {
 				require.NoError(t, err)
 				status.SetChain(b, p, rules.Dead)
 			}
-			killSekiWalls(b, status)
+			testJudge.killSekiWalls(b, status)
 			want := map[string]rules.Status{}
 			for _, v := range tc.seki {
 				want[v] = rules.Seki

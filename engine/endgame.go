@@ -6,10 +6,6 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// settledOwnership is how surely a point must belong to one side for a move
-// there to count as pointless at the end of the game.
-const settledOwnership = 0.9
-
 // GenMove chooses color's move in g: the search's best move, adjusted by the
 // end-of-game rules a strong player follows.
 //
@@ -37,7 +33,8 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		return res
 	}
 	b := g.Board()
-	status := Judge(b, res.Ownership)
+	jp := e.Params().JudgeParams
+	status := jp.Judge(b, res.Ownership)
 	passWins := ScoreIfPassed(g, status).Winner() == color
 	opponentPassed := b.LastMove() == rules.Pass
 
@@ -50,7 +47,7 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		if !passWins && g.Rules.Name == rules.TrompTaylor.Name {
 			res.Move = bestNonPass(res)
 		}
-	case passWins && (opponentPassed || settled(b, res.Ownership) && inTerritory(res.Ownership, res.Move)):
+	case passWins && (opponentPassed || jp.settled(b, res.Ownership) && jp.inTerritory(res.Ownership, res.Move)):
 		res.Move = rules.Pass
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
@@ -92,31 +89,19 @@ func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rule
 	return best
 }
 
-// touchesOtherLiving tells whether p neighbours a chain of the colour at s,
-// other than s's own, that status does not count dead.
-func touchesOtherLiving(b *rules.Board, status rules.StatusMap, p, s rules.Point) bool {
-	for _, d := range b.Neighbors() {
-		n := p + rules.Point(d)
-		if b.Color(n) == b.Color(s) && b.ChainHead(n) != b.ChainHead(s) && status.At(n) != rules.Dead {
-			return true
-		}
-	}
-	return false
-}
-
-// inTerritory tells whether p lies inside settled territory (either side's),
-// where a move cannot change the result.
-func inTerritory(ownership []float64, p rules.Point) bool {
+// inTerritory tells whether p lies inside settled territory (either side's,
+// owned at least SettledOwnership), where a move cannot change the result.
+func (jp *JudgeParams) inTerritory(ownership []float64, p rules.Point) bool {
 	o := ownership[p]
-	return o >= settledOwnership || o <= -settledOwnership
+	return o >= jp.SettledOwnership || o <= -jp.SettledOwnership
 }
 
 // settled tells whether the game is over but for the passes: every empty
 // point is either surely someone's territory or a dame between both colours.
-func settled(b *rules.Board, ownership []float64) bool {
+func (jp *JudgeParams) settled(b *rules.Board, ownership []float64) bool {
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
-		if inTerritory(ownership, p) {
+		if jp.inTerritory(ownership, p) {
 			continue
 		}
 		black, white := false, false

@@ -333,7 +333,7 @@ func TestJudgeThresholds(t *testing.T) {
 				}
 			}
 			own[loneStone] = tc.stoneOwn
-			final, genMove := FinalJudge(b, own), Judge(b, own)
+			final, genMove := testJudge.FinalJudge(b, own), testJudge.Judge(b, own)
 			assert.Equal(t, tc.final, [2]rules.Status{final.At(group), final.At(loneStone)}, "final status")
 			assert.Equal(t, tc.genMove, [2]rules.Status{genMove.At(group), genMove.At(loneStone)}, "GenMove's judgement")
 		})

@@ -6,39 +6,29 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// statusPlayouts is how many playouts per side the dead-stone judgement
-// runs: search.md asks for >= 500. Measured on the counted KGS games (dead
-// threshold 0), 1,500 judge as well as 6,000 (92.8% against 92.9% exact);
-// chains left in doubt get four times more anyway.
-func statusPlayouts(size int) int { return 2000 }
-
 // FinalStatus judges every stone of the current position (see Judge). At the
 // end of a game both players have passed, so a chain is only alive if it
 // survives the opponent moving first: Black's chains are judged from a search
 // with White to move and White's from one with Black to move (empty points,
 // which only the seki test reads, from the average of both), and it must
-// survive clearly more often than not (finalDeadOwnership).
+// survive clearly more often than not (FinalDeadOwnership).
 func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap {
-	return FinalJudge(g.Board(), e.FinalOwnership(ctx, g))
+	jp := e.Params().JudgeParams
+	return jp.FinalJudge(g.Board(), e.FinalOwnership(ctx, g))
 }
 
 // FinalJudge is the judgement FinalStatus makes from FinalOwnership's
 // ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's
-// at the final threshold, then dead chains touching their own living ones
-// revived (reviveConnected), the small enclosed areas of dead stones read
-// out (spareUncapturable), and the walls of small sekis that a sacrifice
-// kills found (killSekiWalls).
-func FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
-	return FinalJudgeAt(b, ownership, finalDeadOwnership)
-}
-
-// FinalJudgeAt is FinalJudge with the dead threshold given.
-func FinalJudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
+// at the final threshold (FinalDeadOwnership), then dead chains touching
+// their own living ones revived (reviveConnected), the small enclosed areas
+// of dead stones read out (spareUncapturable), and the walls of small sekis
+// that a sacrifice kills found (killSekiWalls).
+func (jp *JudgeParams) FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
 	benson := rules.PassAlive(b)
-	status := judgeWith(b, ownership, deadBelow, benson)
+	status := jp.judgeWith(b, ownership, jp.FinalDeadOwnership, benson)
 	reviveConnected(b, status, benson)
-	spareUncapturable(b, status)
-	killSekiWalls(b, status)
+	jp.spareUncapturable(b, status)
+	jp.killSekiWalls(b, status)
 	return status
 }
 
@@ -57,7 +47,7 @@ func reviveConnected(b *rules.Board, status rules.StatusMap, benson []rules.Colo
 			continue
 		}
 		for _, d := range b.Neighbors() {
-			if l := p + rules.Point(d); b.Color(l) == rules.Empty && touchesOtherLivingChain(b, status, l, p) {
+			if l := p + rules.Point(d); b.Color(l) == rules.Empty && touchesOtherLiving(b, status, l, p) {
 				revive = append(revive, p)
 				break
 			}
@@ -68,9 +58,9 @@ func reviveConnected(b *rules.Board, status rules.StatusMap, benson []rules.Colo
 	}
 }
 
-// touchesOtherLivingChain tells whether the empty point l is next to a living
+// touchesOtherLiving tells whether the empty point l is next to a living
 // stone of p's colour outside p's chain.
-func touchesOtherLivingChain(b *rules.Board, status rules.StatusMap, l, p rules.Point) bool {
+func touchesOtherLiving(b *rules.Board, status rules.StatusMap, l, p rules.Point) bool {
 	for _, d := range b.Neighbors() {
 		q := l + rules.Point(d)
 		if b.Color(q) == b.Color(p) && status.At(q) != rules.Dead && b.ChainHead(q) != b.ChainHead(p) {
@@ -86,13 +76,10 @@ func touchesOtherLivingChain(b *rules.Board, status rules.StatusMap, l, p rules.
 // run again with four times the playouts: such fights are where a small
 // search is noisy.
 func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
-	playouts := e.Params().StatusPlayouts
-	if playouts <= 0 {
-		playouts = statusPlayouts(g.Size())
-	}
-	own := e.finalOwnership(ctx, g, playouts)
-	if inDoubt(g.Board(), own) {
-		own = e.finalOwnership(ctx, g, 4*playouts)
+	jp := e.Params().JudgeParams
+	own := e.finalOwnership(ctx, g, jp.StatusPlayouts)
+	if jp.inDoubt(g.Board(), own) {
+		own = e.finalOwnership(ctx, g, jp.DoubtFactor*jp.StatusPlayouts)
 	}
 	return own
 }
@@ -116,58 +103,31 @@ func (e *Engine) finalOwnership(ctx context.Context, g *rules.Game, playouts int
 	return own
 }
 
-// doubtOwnership bounds the ownership of a stone whose fate is in doubt.
-const doubtOwnership = 0.4
-
-// inDoubt tells whether some stone's ownership is too close to even to call.
-func inDoubt(b *rules.Board, own []float64) bool {
+// inDoubt tells whether some stone's ownership is too close to even to call
+// (within DoubtOwnership).
+func (jp *JudgeParams) inDoubt(b *rules.Board, own []float64) bool {
 	for _, p := range b.Points() {
-		if c := b.Color(p); (c == rules.Black || c == rules.White) && own[p] > -doubtOwnership && own[p] < doubtOwnership {
+		if c := b.Color(p); (c == rules.Black || c == rules.White) && own[p] > -jp.DoubtOwnership && own[p] < jp.DoubtOwnership {
 			return true
 		}
 	}
 	return false
 }
 
-// Thresholds of the judgement: a chain whose points its colour owns on
-// average less than deadOwnership is dead; a liberty owned by nobody more
-// than sekiOwnership of the time, shared with an alive enemy chain, makes
-// both chains seki.
-//
-// The final status asks more of a chain (finalDeadOwnership): in the KGS
-// games, a group that dies in more than 37% of the playouts where the
-// opponent moves first is more often dead than alive (capturing races and
-// missing eyes are what random playouts read worst). Measured with
-// scripts/kgsjudge on all 6,500 counted KGS games: thresholds 0, 0.1, 0.2,
-// 0.25, 0.3, 0.4 give 92.8, 93.1, 93.2, 93.2, 93.1, 92.6% exact results and
-// 98.2, 98.6, 98.7, 98.8, 98.8, 98.6% right winners (0.2-0.25 are best on
-// either half of the games alone). GenMove's pass decision keeps 0: there a
-// wrong dead call passes into a loss.
-const (
-	deadOwnership      = 0.0
-	finalDeadOwnership = 0.25
-	sekiOwnership      = 0.4
-)
-
 // Judge decides the status of every chain from the search's ownership
 // (indexed by point, +1 Black owns) and Benson's unconditional life: a
 // pass-alive chain is alive and a chain inside the opponent's pass-alive area
-// is dead whatever the playouts say; otherwise a chain is dead when the
-// opponent owns its points more often than it does. Alive chains that share
-// an unowned liberty with an alive enemy chain are in seki.
-func Judge(b *rules.Board, ownership []float64) rules.StatusMap {
-	return JudgeAt(b, ownership, deadOwnership)
+// is dead whatever the playouts say; otherwise a chain is dead when its
+// colour owns its points on average less than DeadOwnership (a lone stone in
+// atari only below 0). Alive chains that share an unowned liberty with an
+// alive enemy chain are in seki.
+func (jp *JudgeParams) Judge(b *rules.Board, ownership []float64) rules.StatusMap {
+	return jp.judgeWith(b, ownership, jp.DeadOwnership, rules.PassAlive(b))
 }
 
-// JudgeAt is Judge with the dead threshold given: a chain whose colour owns
-// its points on average less than deadBelow is dead (a lone stone in atari
-// only below 0).
-func JudgeAt(b *rules.Board, ownership []float64, deadBelow float64) rules.StatusMap {
-	return judgeWith(b, ownership, deadBelow, rules.PassAlive(b))
-}
-
-// judgeWith is JudgeAt with Benson's analysis (rules.PassAlive) given.
-func judgeWith(b *rules.Board, ownership []float64, deadBelow float64, benson []rules.Color) rules.StatusMap {
+// judgeWith is Judge with the dead threshold and Benson's analysis
+// (rules.PassAlive) given.
+func (jp *JudgeParams) judgeWith(b *rules.Board, ownership []float64, deadBelow float64, benson []rules.Color) rules.StatusMap {
 	status := rules.NewStatusMap(b)
 	seen := make([]bool, b.Len)
 	var stones []rules.Point
@@ -203,18 +163,19 @@ func judgeWith(b *rules.Board, ownership []float64, deadBelow float64, benson []
 			status.SetChain(b, p, rules.Dead)
 		}
 	}
-	markSeki(b, status, ownership)
+	jp.markSeki(b, status, ownership)
 	return status
 }
 
 // markSeki marks the alive chains around a seki point: an empty point owned
-// by nobody in the playouts, next to alive chains of both colours, that
-// neither side can fill without putting its own chain in atari. (A dame
-// between two living groups is unowned too, but filling it costs nothing.)
-func markSeki(b *rules.Board, status rules.StatusMap, ownership []float64) {
+// by nobody in the playouts (within SekiOwnership), next to alive chains of
+// both colours, that neither side can fill without putting its own chain in
+// atari. (A dame between two living groups is unowned too, but filling it
+// costs nothing.)
+func (jp *JudgeParams) markSeki(b *rules.Board, status rules.StatusMap, ownership []float64) {
 	for i := 0; i < b.EmptyCount(); i++ {
 		l := b.EmptyAt(i)
-		if ownership[l] > sekiOwnership || ownership[l] < -sekiOwnership {
+		if ownership[l] > jp.SekiOwnership || ownership[l] < -jp.SekiOwnership {
 			continue
 		}
 		if !touchesAlive(b, status, l, rules.Black) || !touchesAlive(b, status, l, rules.White) {

@@ -2,79 +2,197 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// Params holds every tunable of the search, with its default and reason in
-// DefaultParams. The same struct feeds the command-line flags, the GoGui
-// parameter dialog and the tests; `param` tags name each field for those.
+// Params holds every tunable of the engine, in groups as Fuego's
+// uct_param_search / uct_param_policy separate them: what the engine runs on,
+// how long it thinks, how the tree is searched, how the playouts play and
+// how the end of the game is judged. The same struct feeds the command-line
+// flags, the GoGui parameter dialogs and the tests. Every field has a
+// `param` tag (its name there), a `help` tag and, unless it is a boolean, a
+// `range` tag that Validate enforces: "[lo,hi]" for numbers, with '(' or ')'
+// for an open end, or "a|b" for the choices of a string.
 type Params struct {
-	Threads            int     `param:"threads" help:"search threads"`
-	MaxPlayouts        int     `param:"playouts" help:"playouts per move (0 = no limit, time decides)"`
-	MoveTime           float64 `param:"move_time" help:"seconds per move when no time control is set"`
-	MemoryMB           int     `param:"memory_mb" help:"tree memory budget in MiB"`
-	Seed               int64   `param:"seed" help:"random seed (0 = from the clock)"`
-	ExpandVisits       int     `param:"expand_visits" help:"visits before a leaf gets children"`
-	RaveEquiv          float64 `param:"rave_equiv" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
-	Exploration        float64 `param:"exploration" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
-	PriorEven          float64 `param:"prior_even" help:"virtual even-result visits given to every new child"`
-	PriorCapture       float64 `param:"prior_capture" help:"virtual won visits for a capturing move"`
-	PriorAtari         float64 `param:"prior_atari" help:"virtual won visits for saving a chain from atari"`
-	PriorSelfAtari     float64 `param:"prior_self_atari" help:"virtual lost visits for a self-atari"`
-	PriorPattern       float64 `param:"prior_pattern" help:"virtual won visits for a good 3x3 shape"`
-	PriorShape         float64 `param:"prior_shape" help:"virtual visits per doubling of a learned shape's play rate"`
-	PriorNear          float64 `param:"prior_near" help:"virtual won visits for a move near the last move"`
-	PriorEdge          float64 `param:"prior_edge" help:"virtual lost visits for first/second line moves in the opening"`
-	VirtualLoss        int     `param:"virtual_loss" help:"visits counted as losses while a thread explores a node"`
-	ResignThreshold    float64 `param:"resign_threshold" help:"win rate under which the engine resigns (0 = never)"`
-	ResignMinMoves     int     `param:"resign_min_moves" help:"no resignation before this many moves per 9x9 board area"`
-	PlayoutPolicy      string  `param:"policy" help:"playout policy: heavy or light"`
-	HandicapStoneValue float64 `param:"handicap_stone_value" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
-	TwoLibFights       float64 `param:"two_lib_fights" help:"probability that a playout move answers two-liberty fights first"`
-	ScoreBonus         float64 `param:"score_bonus" help:"share of a playout's value that follows the score margin instead of win/loss"`
-	PlayoutLaddersFrom int     `param:"playout_ladders_from" help:"board size from which the playouts do not escape atari into a ladder (0 = never)"`
-	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
-	StatusPlayouts     int     `param:"status_playouts" help:"playouts per side for the dead-stone judgement (0 = by board size)"`
-	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
-	EarlyStop          bool    `param:"early_stop" help:"under a clock, stop thinking once the best move can no longer be overtaken"`
-	Ponder             bool    `param:"ponder" help:"think on the opponent's time"`
+	EngineParams  `group:"engine"`
+	TimeParams    `group:"time"`
+	SearchParams  `group:"search"`
+	PlayoutParams `group:"playout"`
+	JudgeParams   `group:"judge"`
 }
 
-// DefaultParams are the values gtpgo plays with.
+// EngineParams are what the engine runs on, whatever it searches.
+type EngineParams struct {
+	Threads  int   `param:"threads" range:"[1,256]" help:"search threads"`
+	MemoryMB int   `param:"memory_mb" range:"[16,1048576]" help:"tree memory budget in MiB"`
+	Seed     int64 `param:"seed" range:"[0,9.2e18]" help:"random seed (0 = from the clock)"`
+}
+
+// TimeParams are how long the engine thinks, and when.
+type TimeParams struct {
+	MaxPlayouts int     `param:"playouts" range:"[0,1e9]" help:"playouts per move (0 = no limit, time decides)"`
+	MoveTime    float64 `param:"move_time" range:"[0,86400]" help:"seconds per move when no time control is set (0 = by board size)"`
+	EarlyStop   bool    `param:"early_stop" help:"under a clock, stop thinking once the best move can no longer be overtaken"`
+	// EarlyStopFrom keeps the first part of the budget from an early stop:
+	// before it, the playout rate that predicts the rest is too noisy.
+	EarlyStopFrom float64 `param:"early_stop_from" range:"[0,1]" help:"share of the target time before which no early stop comes"`
+	// A most visited move that a well-explored other move beats by
+	// UnstableMargin is not yet the best: the search thinks on up to the
+	// budget's maximum (Huang, Coulom and Lin's "unstable evaluation").
+	UnstableMargin    float64 `param:"unstable_margin" range:"[0,1]" help:"win rate by which another move must beat the most visited one to think on past the target time"`
+	UnstableMinVisits int     `param:"unstable_min_visits" range:"[0,1e9]" help:"visits the most visited move needs before the search thinks on past the target time"`
+	Ponder            bool    `param:"ponder" help:"think on the opponent's time"`
+}
+
+// SearchParams are how the tree is searched: selection, priors, resignation.
+type SearchParams struct {
+	ExpandVisits       int     `param:"expand_visits" range:"[1,100000]" help:"visits before a leaf gets children"`
+	RaveEquiv          float64 `param:"rave_equiv" range:"(0,1e9]" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
+	Exploration        float64 `param:"exploration" range:"[0,10]" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
+	PriorEven          float64 `param:"prior_even" range:"[0,10000]" help:"virtual even-result visits given to every new child"`
+	PriorCapture       float64 `param:"prior_capture" range:"[0,10000]" help:"virtual won visits for a capturing move"`
+	PriorAtari         float64 `param:"prior_atari" range:"[0,10000]" help:"virtual won visits for saving a chain from atari"`
+	PriorSelfAtari     float64 `param:"prior_self_atari" range:"[0,10000]" help:"virtual lost visits for a self-atari"`
+	PriorPattern       float64 `param:"prior_pattern" range:"[0,10000]" help:"virtual won visits for a good 3x3 shape"`
+	PriorShape         float64 `param:"prior_shape" range:"[0,10000]" help:"virtual visits per doubling of a learned shape's play rate"`
+	PriorNear          float64 `param:"prior_near" range:"[0,10000]" help:"virtual won visits for a move near the last move"`
+	PriorEdge          float64 `param:"prior_edge" range:"[0,10000]" help:"virtual lost visits for first/second line moves in the opening"`
+	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
+	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
+	ScoreBonus         float64 `param:"score_bonus" range:"[0,0.5)" help:"share of a playout's value that follows the score margin instead of win/loss"`
+	HandicapStoneValue float64 `param:"handicap_stone_value" range:"[0,50]" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
+	HandicapFade       float64 `param:"handicap_fade" range:"(0,3]" help:"dynamic komi fades out over this many moves per point of the board"`
+	ResignThreshold    float64 `param:"resign_threshold" range:"[0,0.5)" help:"win rate under which the engine resigns (0 = never)"`
+	ResignMinMoves     int     `param:"resign_min_moves" range:"[0,100000]" help:"no resignation before this many moves per 9x9 board area"`
+	ResignMinVisits    int     `param:"resign_min_visits" range:"[0,1e9]" help:"visits the best move needs before the engine may resign"`
+}
+
+// PlayoutParams are how the playouts play.
+type PlayoutParams struct {
+	PlayoutPolicy      string  `param:"policy" range:"heavy|light" help:"playout policy"`
+	TwoLibFights       float64 `param:"two_lib_fights" range:"[0,1]" help:"probability that a playout move answers two-liberty fights first"`
+	PlayoutLaddersFrom int     `param:"playout_ladders_from" range:"[0,25]" help:"board size from which the playouts do not escape atari into a ladder (0 = never)"`
+	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
+}
+
+// JudgeParams are how the end of the game is judged: the ownership searches
+// that judge it, the ownership thresholds of life, death and seki, and the
+// limits of the reading of small enclosed areas (enclosed.go).
+type JudgeParams struct {
+	StatusPlayouts int     `param:"status_playouts" range:"[1,100000]" help:"playouts per side of the dead-stone judgement's ownership searches"`
+	DoubtFactor    int     `param:"status_doubt_factor" range:"[1,16]" help:"the judgement's ownership searches run again with this many times the playouts while a stone is in doubt"`
+	DoubtOwnership float64 `param:"doubt_ownership" range:"[0,1]" help:"ownership of a stone, either way, under which its fate is in doubt"`
+	// a chain is dead when its colour owns its points on average less than
+	// this (a lone stone in atari only below 0)
+	DeadOwnership      float64 `param:"dead_ownership" range:"[-1,1]" help:"ownership under which the pass decision calls a chain dead"`
+	FinalDeadOwnership float64 `param:"final_dead_ownership" range:"[-1,1]" help:"ownership under which final_score and final_status_list call a chain dead"`
+	SekiOwnership      float64 `param:"seki_ownership" range:"[0,1]" help:"ownership, either way, under which a shared liberty that neither side can fill makes a seki"`
+	SettledOwnership   float64 `param:"settled_ownership" range:"[0,1]" help:"ownership, either way, from which an empty point is settled territory"`
+	EnclosedMaxEmpty   int     `param:"enclosed_max_empty" range:"[1,8]" help:"empty points of an enclosed area the judgement reads"`
+	EnclosedMaxPoints  int     `param:"enclosed_max_points" range:"[1,32]" help:"points of an enclosed area the judgement reads"`
+	// the readings record the targets captured as bits of a 64-bit word:
+	// an area holds far fewer
+	EnclosedJoinedMaxPoints int `param:"enclosed_joined_max_points" range:"[1,48]" help:"points of enclosed areas read together because they share a wall chain"`
+	EnclosedShortLibs       int `param:"enclosed_short_libs" range:"[0,32]" help:"outside liberties up to which a wall chain's liberties are moves of the reading"`
+	EnclosedDepth           int `param:"enclosed_depth" range:"[1,64]" help:"plies within which the owner of an enclosed area must capture it"`
+	EnclosedAfterDepth      int `param:"enclosed_after_depth" range:"[0,64]" help:"plies the defender gets after the capture to take a wall chain"`
+	SekiWallDepth           int `param:"seki_wall_depth" range:"[1,128]" help:"plies of the reading of a seki's wall"`
+	EnclosedNodeBudget      int `param:"enclosed_node_budget" range:"[1,1e7]" help:"nodes of one enclosed area's reading"`
+	EnclosedBoardBudget     int `param:"enclosed_board_budget" range:"[1,1e7]" help:"nodes of all the enclosed-area readings of a board"`
+}
+
+// DefaultParams are the values gtpgo plays with, each with the reason.
 func DefaultParams() Params {
 	return Params{
-		Threads:            runtime.NumCPU(), // one worker per core
-		MaxPlayouts:        0,
-		MoveTime:           0, // 0: choose from the board size (see DefaultMoveTime)
-		MemoryMB:           1024,
-		Seed:               0,
-		ExpandVisits:       2,    // expand early: priors then guide the next visits
-		RaveEquiv:          3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
-		Exploration:        0,    // Pachi and Fuego play without a UCB term
-		PriorEven:          10,   // MoGo's "even game" prior
-		PriorCapture:       20,
-		PriorAtari:         15,
-		PriorSelfAtari:     20,
-		PriorPattern:       10,
-		PriorShape:         5,
-		PriorNear:          5,
-		PriorEdge:          10,
-		VirtualLoss:        3,
-		ResignThreshold:    0.02, // opponents blunder: resign only when hopeless
-		ResignMinMoves:     30,   // per 81 points of board: none in the opening
-		PlayoutPolicy:      "heavy",
-		HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
-		TwoLibFights:       0.6,
-		ScoreBonus:         0,     // 0.05 measured: 43/80 in 9x9 self-play, no clear gain
-		PlayoutLaddersFrom: 13,    // measured on 19x19 against GNU Go; on 9x9 the tree reads the short ladders
-		LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts); 40/80 in 9x9 self-play
-		ReuseTree:          true,
-		EarlyStop:          true, // under a clock only: gtp spends a fixed time per move in full
-		Ponder:             false,
+		EngineParams: EngineParams{
+			Threads:  runtime.NumCPU(), // one worker per core
+			MemoryMB: 1024,
+			Seed:     0,
+		},
+		TimeParams: TimeParams{
+			MaxPlayouts:       0,
+			MoveTime:          0,    // 0: choose from the board size (see DefaultMoveTime)
+			EarlyStop:         true, // under a clock only: gtp spends a fixed time per move in full
+			EarlyStopFrom:     0.1,
+			UnstableMargin:    0.02,
+			UnstableMinVisits: 100,
+			Ponder:            false,
+		},
+		SearchParams: SearchParams{
+			ExpandVisits:       2,    // expand early: priors then guide the next visits
+			RaveEquiv:          3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
+			Exploration:        0,    // Pachi and Fuego play without a UCB term
+			PriorEven:          10,   // MoGo's "even game" prior
+			PriorCapture:       20,
+			PriorAtari:         15,
+			PriorSelfAtari:     20,
+			PriorPattern:       10,
+			PriorShape:         5,
+			PriorNear:          5,
+			PriorEdge:          10,
+			VirtualLoss:        3,
+			ReuseTree:          true,
+			ScoreBonus:         0, // 0.05 measured: 43/80 in 9x9 self-play, no clear gain
+			HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
+			HandicapFade:       0.55,
+			ResignThreshold:    0.02, // opponents blunder: resign only when hopeless
+			ResignMinMoves:     30,   // per 81 points of board: none in the opening
+			ResignMinVisits:    1000,
+		},
+		PlayoutParams: PlayoutParams{
+			PlayoutPolicy:      "heavy",
+			TwoLibFights:       0.6,
+			PlayoutLaddersFrom: 13,    // measured on 19x19 against GNU Go; on 9x9 the tree reads the short ladders
+			LastGoodReply:      false, // measured: 5/14 against GNU Go with it, 11/16 without (10k playouts); 40/80 in 9x9 self-play
+		},
+		JudgeParams: defaultJudgeParams(),
+	}
+}
+
+// defaultJudgeParams are the judgement's defaults. The KGS figures are
+// scripts/kgsjudge's, on the 6,500 counted KGS games.
+func defaultJudgeParams() JudgeParams {
+	return JudgeParams{
+		// search.md asks for at least 500; every KGS figure since ba5bc3c is
+		// measured with 2,000
+		StatusPlayouts: 2000,
+		// a capturing race or a big group with one eye is where a small
+		// search is noisy
+		DoubtFactor:    4,
+		DoubtOwnership: 0.4,
+		// GenMove's pass decision: a wrong dead call there passes into a loss
+		DeadOwnership: 0,
+		// a group that dies in more than 37% of the playouts where the
+		// opponent moves first is more often dead than alive (capturing races
+		// and missing eyes are what random playouts read worst): thresholds
+		// 0, 0.1, 0.2, 0.25, 0.3, 0.4 give 92.8, 93.1, 93.2, 93.2, 93.1, 92.6%
+		// exact results and 98.2, 98.6, 98.7, 98.8, 98.8, 98.6% right winners
+		FinalDeadOwnership: 0.25,
+		SekiOwnership:      0.4,
+		SettledOwnership:   0.9,
+		// areas of 9 to 12 points add one exact result (a ten-point seki),
+		// larger ones or more empty points none
+		EnclosedMaxEmpty:        4,
+		EnclosedMaxPoints:       12,
+		EnclosedJoinedMaxPoints: 18,
+		// 3 -> 4 -> 6 liberties gained 2 exact results; 8 gained one and
+		// broke one, with the slowest position at 1.3 s
+		EnclosedShortLibs:  6,
+		EnclosedDepth:      14,
+		EnclosedAfterDepth: 10,
+		// killing a seki's wall takes a sacrifice, the capture, then filling
+		// the eye space the capture left, with the owner passing between
+		SekiWallDepth: 40,
+		// bounds final_score's time: the slowest of the 6,500 KGS positions
+		// takes 1.2 s, 99% under 0.6 s, the median 1.4 ms
+		EnclosedNodeBudget:  200000,
+		EnclosedBoardBudget: 800000,
 	}
 }
 
@@ -91,33 +209,149 @@ func DefaultMoveTime(size int) float64 {
 	return 5
 }
 
+// ParamGroups are the groups of Params, in order (the group tags).
+var ParamGroups = func() []string {
+	var out []string
+	t := reflect.TypeFor[Params]()
+	for i := 0; i < t.NumField(); i++ {
+		out = append(out, t.Field(i).Tag.Get("group"))
+	}
+	return out
+}()
+
 // ParamInfo describes one parameter for flags and the GoGui dialog.
 type ParamInfo struct {
 	Name  string
+	Group string // engine, time, search, playout or judge
 	Help  string
 	Kind  string // "int", "float", "bool", "string"
 	Value string
+	Range string // as the range tag gives it; "" for booleans
+}
+
+// paramField is one parameter of Params, as the tags describe it.
+type paramField struct {
+	index  []int // in Params, for reflect's FieldByIndex
+	name   string
+	group  string
+	help   string
+	rangeT string
+	// numbers: the range; strings: the choices
+	lo, hi         float64
+	loOpen, hiOpen bool
+	choices        []string
+}
+
+// paramFields lists every parameter, from the struct tags, once.
+var paramFields = func() []paramField {
+	var out []paramField
+	t := reflect.TypeFor[Params]()
+	for g := 0; g < t.NumField(); g++ {
+		gt := t.Field(g).Type
+		group := t.Field(g).Tag.Get("group")
+		for i := 0; i < gt.NumField(); i++ {
+			f := gt.Field(i)
+			pf := paramField{index: []int{g, i}, name: f.Tag.Get("param"), group: group,
+				help: f.Tag.Get("help"), rangeT: f.Tag.Get("range")}
+			if err := pf.parseRange(f.Type.Kind()); err != nil {
+				panic(fmt.Sprintf("engine: parameter %s: %v", pf.name, err))
+			}
+			out = append(out, pf)
+		}
+	}
+	return out
+}()
+
+// parseRange reads the range tag for a field of the given kind.
+func (pf *paramField) parseRange(kind reflect.Kind) error {
+	r := pf.rangeT
+	switch kind {
+	case reflect.Bool:
+		if r != "" {
+			return fmt.Errorf("a boolean has no range")
+		}
+		return nil
+	case reflect.String:
+		if r == "" {
+			return fmt.Errorf("no choices")
+		}
+		pf.choices = strings.Split(r, "|")
+		return nil
+	}
+	if len(r) < 5 || !strings.Contains("[(", r[:1]) || !strings.Contains("])", r[len(r)-1:]) {
+		return fmt.Errorf("range %q is not [lo,hi]", r)
+	}
+	lo, hi, ok := strings.Cut(r[1:len(r)-1], ",")
+	if !ok {
+		return fmt.Errorf("range %q is not [lo,hi]", r)
+	}
+	var err1, err2 error
+	pf.lo, err1 = strconv.ParseFloat(lo, 64)
+	pf.hi, err2 = strconv.ParseFloat(hi, 64)
+	if err1 != nil || err2 != nil || pf.lo > pf.hi {
+		return fmt.Errorf("range %q is not [lo,hi]", r)
+	}
+	pf.loOpen, pf.hiOpen = r[0] == '(', r[len(r)-1] == ')'
+	return nil
+}
+
+// check tells whether v (the field's value) is in the field's range.
+func (pf *paramField) check(v reflect.Value) error {
+	var x float64
+	switch v.Kind() {
+	case reflect.Bool:
+		return nil
+	case reflect.String:
+		if !slices.Contains(pf.choices, v.String()) {
+			return fmt.Errorf("parameter %s must be one of %s, not %q", pf.name, strings.Join(pf.choices, ", "), v.String())
+		}
+		return nil
+	case reflect.Int, reflect.Int64:
+		x = float64(v.Int())
+	case reflect.Float64:
+		x = v.Float()
+	}
+	below := x < pf.lo || pf.loOpen && x == pf.lo
+	above := x > pf.hi || pf.hiOpen && x == pf.hi
+	if below || above || math.IsNaN(x) {
+		return fmt.Errorf("parameter %s must be in %s, not %s", pf.name, pf.rangeT, formatValue(v))
+	}
+	return nil
+}
+
+func formatValue(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64:
+		return strconv.FormatInt(v.Int(), 10)
+	case reflect.Float64:
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	case reflect.Bool:
+		return strconv.FormatBool(v.Bool())
+	}
+	return v.String()
+}
+
+func kindName(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int64:
+		return "int"
+	case reflect.Float64:
+		return "float"
+	case reflect.Bool:
+		return "bool"
+	}
+	return "string"
 }
 
 // List describes every parameter with its current value, sorted by name.
 func (p *Params) List() []ParamInfo {
 	v := reflect.ValueOf(p).Elem()
-	t := v.Type()
-	var out []ParamInfo
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		info := ParamInfo{Name: f.Tag.Get("param"), Help: f.Tag.Get("help")}
-		switch fv := v.Field(i); fv.Kind() {
-		case reflect.Int, reflect.Int64:
-			info.Kind, info.Value = "int", strconv.FormatInt(fv.Int(), 10)
-		case reflect.Float64:
-			info.Kind, info.Value = "float", strconv.FormatFloat(fv.Float(), 'g', -1, 64)
-		case reflect.Bool:
-			info.Kind, info.Value = "bool", strconv.FormatBool(fv.Bool())
-		case reflect.String:
-			info.Kind, info.Value = "string", fv.String()
-		}
-		out = append(out, info)
+	out := make([]ParamInfo, 0, len(paramFields))
+	for i := range paramFields {
+		pf := &paramFields[i]
+		fv := v.FieldByIndex(pf.index)
+		out = append(out, ParamInfo{Name: pf.name, Group: pf.group, Help: pf.help, Kind: kindName(fv.Kind()),
+			Value: formatValue(fv), Range: pf.rangeT})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
@@ -136,12 +370,12 @@ func (p *Params) Set(name, value string) error {
 
 func (p *Params) set(name, value string) error {
 	v := reflect.ValueOf(p).Elem()
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		if t.Field(i).Tag.Get("param") != name {
+	for i := range paramFields {
+		pf := &paramFields[i]
+		if pf.name != name {
 			continue
 		}
-		fv := v.Field(i)
+		fv := v.FieldByIndex(pf.index)
 		switch fv.Kind() {
 		case reflect.Int, reflect.Int64:
 			n, err := strconv.ParseInt(value, 10, 64)
@@ -167,34 +401,20 @@ func (p *Params) set(name, value string) error {
 		case reflect.String:
 			fv.SetString(value)
 		}
-		return p.Validate()
+		return pf.check(fv)
 	}
 	return fmt.Errorf("unknown parameter %q", name)
 }
 
-// Validate checks ranges; it is called after every change.
+// Validate checks every parameter against its range. Flags, gtpgo-param
+// and the GoGui dialogs all set parameters through Set, which checks the
+// one it changes; Validate checks a whole Params built in code.
 func (p *Params) Validate() error {
-	switch {
-	case p.Threads < 1 || p.Threads > 256:
-		return fmt.Errorf("threads must be 1..256")
-	case p.MaxPlayouts < 0:
-		return fmt.Errorf("playouts must be >= 0")
-	case p.MoveTime < 0:
-		return fmt.Errorf("move_time must be >= 0")
-	case p.MemoryMB < 16:
-		return fmt.Errorf("memory_mb must be >= 16")
-	case p.ExpandVisits < 1:
-		return fmt.Errorf("expand_visits must be >= 1")
-	case p.RaveEquiv <= 0:
-		return fmt.Errorf("rave_equiv must be > 0")
-	case p.ResignThreshold < 0 || p.ResignThreshold >= 0.5:
-		return fmt.Errorf("resign_threshold must be in [0, 0.5)")
-	case !(p.ScoreBonus >= 0 && p.ScoreBonus < 0.5): // NaN fails too
-		return fmt.Errorf("score_bonus must be in [0, 0.5)")
-	case p.PlayoutLaddersFrom < 0:
-		return fmt.Errorf("playout_ladders_from must be >= 0")
-	case p.PlayoutPolicy != "heavy" && p.PlayoutPolicy != "light":
-		return fmt.Errorf("policy must be heavy or light")
+	v := reflect.ValueOf(p).Elem()
+	for i := range paramFields {
+		if err := paramFields[i].check(v.FieldByIndex(paramFields[i].index)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

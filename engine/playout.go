@@ -2,9 +2,11 @@ package engine
 
 import "github.com/gtpgo/gtpgo/rules"
 
-// policy chooses playout moves. It owns per-worker scratch space, so the hot
-// loop allocates nothing.
-type policy struct {
+// playoutConfig is how the playouts play. Params.playoutConfig builds it
+// once per search, and everything that runs playouts for that search takes
+// the same one (the search's workers, the analysis' score sampler); the
+// end-of-game judgement's variant is named (judgementPlayouts).
+type playoutConfig struct {
 	heavy  bool
 	lgrf   bool
 	twoLib float64 // probability of answering two-liberty fights
@@ -15,7 +17,30 @@ type policy struct {
 	// ladders: an atari escape that a ladder catches is not played (the
 	// stones die anyway and running only loses more; playouts that let
 	// ladders escape at random misjudge every ladder on the board)
-	ladders   bool
+	ladders bool
+}
+
+// playoutConfig is the playouts of a search on a board of the given size.
+func (p *Params) playoutConfig(size int) playoutConfig {
+	return playoutConfig{
+		heavy:   p.PlayoutPolicy == "heavy",
+		lgrf:    p.LastGoodReply,
+		twoLib:  p.TwoLibFights,
+		ladders: p.PlayoutLaddersFrom > 0 && size >= p.PlayoutLaddersFrom,
+	}
+}
+
+// judgementPlayouts is cfg as the end-of-game judgement wants it (see
+// counterAll).
+func (cfg playoutConfig) judgementPlayouts() playoutConfig {
+	cfg.counterAll = true
+	return cfg
+}
+
+// policy chooses playout moves. It owns per-worker scratch space, so the hot
+// loop allocates nothing.
+type policy struct {
+	playoutConfig
 	ladderBds ladderBoards // for reading ladders here and in the priors
 	cand      []rules.Point
 	libs      []rules.Point // scratch for chain liberties
@@ -28,13 +53,14 @@ type policy struct {
 	reply2 []int16
 }
 
-func newPolicy(heavy bool) *policy {
-	return &policy{heavy: heavy, cand: make([]rules.Point, 0, rules.MaxPoints)}
+func newPolicy() *policy {
+	return &policy{cand: make([]rules.Point, 0, rules.MaxPoints)}
 }
 
-// prepare sizes the reply tables for a board array length, clearing them
-// when the board size changed.
-func (pl *policy) prepare(n int) {
+// configure sets how the policy plays and sizes the reply tables for a
+// board array length n, clearing them when the board size changed.
+func (pl *policy) configure(cfg playoutConfig, n int) {
+	pl.playoutConfig = cfg
 	if pl.n == n {
 		return
 	}
@@ -127,10 +153,11 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 			b.PlayLegal(p, c)
 			return p
 		}
-		if !pl.lgrf {
-		} else if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {
-			b.PlayLegal(p, c)
-			return p
+		if pl.lgrf {
+			if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
 		}
 		if pl.twoLib > 0 && r.Float64() < pl.twoLib {
 			if p := pl.twoLiberties(b, c, last, r); p != rules.NoPoint {
@@ -209,9 +236,7 @@ func (pl *policy) twoLiberties(b *rules.Board, c rules.Color, last rules.Point, 
 	}
 	consider(last)
 	for _, d := range b.Neighbors() {
-		if n := last + rules.Point(d); n != last {
-			consider(n)
-		}
+		consider(last + rules.Point(d))
 	}
 	if len(pl.cand) == 0 {
 		return rules.NoPoint

@@ -89,7 +89,7 @@ type Engine struct {
 // carry over between searches).
 func (e *Engine) policy(i int) *policy {
 	for len(e.policies) <= i {
-		e.policies = append(e.policies, newPolicy(true))
+		e.policies = append(e.policies, newPolicy())
 	}
 	return e.policies[i]
 }
@@ -140,6 +140,8 @@ type search struct {
 	realKomi float64 // the same without dynamic komi (for score estimates)
 	history  map[uint64]struct{}
 	maxMoves int
+	// playoutCfg is how this search's playouts play
+	playoutCfg playoutConfig
 	// marginScale is the area margin at which the score bonus is full: a
 	// quarter of the board
 	marginScale float64
@@ -175,14 +177,16 @@ func Komi(g *rules.Game) float64 {
 // extra points, so it keeps playing solid moves instead of slack ones while
 // far ahead; as White it pretends to need fewer points, so it plays for
 // realistic gains instead of despairing. The offset fades out linearly over
-// the first half of the game.
-func DynamicKomi(g *rules.Game, color rules.Color, stoneValue float64) float64 {
+// the first HandicapFade moves per point of the board (about the first half
+// of the game).
+func (p *SearchParams) DynamicKomi(g *rules.Game, color rules.Color) float64 {
 	h := g.Handicap()
+	stoneValue := p.HandicapStoneValue
 	if h < 2 || stoneValue <= 0 {
 		return 0
 	}
 	size := g.Size()
-	fadeMoves := size * size * 55 / 100
+	fadeMoves := max(int(float64(size*size)*p.HandicapFade), 1)
 	left := 1 - float64(g.MoveNumber())/float64(fadeMoves)
 	if left <= 0 {
 		return 0
@@ -208,7 +212,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		e.prevHist = nil
 	}
 	s := &search{e: e, p: p, lim: lim, color: color, realKomi: Komi(g), start: time.Now()}
-	s.komi = s.realKomi + DynamicKomi(g, color, p.HandicapStoneValue)
+	s.komi = s.realKomi + p.DynamicKomi(g, color)
 	if s.komi == math.Trunc(s.komi) {
 		// with an integer komi a jigo is possible; the engine plays to win,
 		// so the playouts count a jigo as a loss for the player to move
@@ -221,6 +225,10 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size
+	s.playoutCfg = p.playoutConfig(s.root.Size)
+	if lim.PlayoutsOnly {
+		s.playoutCfg = s.playoutCfg.judgementPlayouts()
+	}
 	s.marginScale = float64(s.root.Size*s.root.Size) / 4
 	s.history = make(map[uint64]struct{}, len(g.History()))
 	for _, h := range g.History() {
@@ -317,7 +325,7 @@ func (s *search) timeUp(now time.Time) bool {
 	if elapsed >= s.lim.Time {
 		return !unstable
 	}
-	if s.lim.EarlyStop && elapsed > s.lim.Time/10 {
+	if s.lim.EarlyStop && elapsed.Seconds() > s.lim.Time.Seconds()*s.p.EarlyStopFrom {
 		rate := float64(s.playouts.Load()) / elapsed.Seconds()
 		remaining := rate * (s.lim.Time - elapsed).Seconds()
 		if float64(first-second) > remaining {
@@ -340,13 +348,13 @@ func (s *search) leaders() (first, second int32, unstable bool) {
 			second = v
 		}
 	}
-	if bestIdx < 0 || first < 100 {
+	if bestIdx < 0 || int(first) < s.p.UnstableMinVisits {
 		return first, second, false
 	}
 	bestRate := children[bestIdx].realWinRate()
 	for i := range children {
 		ch := &children[i]
-		if i != bestIdx && ch.visits.Load() > first/4 && ch.realWinRate() > bestRate+0.02 {
+		if i != bestIdx && ch.visits.Load() > first/4 && ch.realWinRate() > bestRate+s.p.UnstableMargin {
 			return first, second, true
 		}
 	}
@@ -426,12 +434,12 @@ func (e *Engine) followMoves(a *arena, g *rules.Game, from int, color rules.Colo
 }
 
 // expandRoot makes sure the root has children for every move legal under
-// the game's rules, and prunes those that are not (or that the root filter
-// excludes) when the root comes from a reused tree.
+// the game's rules, and excludes those that are not (or that the root
+// filter leaves out) when the root comes from a reused tree.
 func (s *search) expandRoot(g *rules.Game) {
 	root := &s.a.nodes[0]
 	if root.firstChild.Load() == 0 {
-		w := newWorker(s, 1, newPolicy(false))
+		w := newWorker(s, 1, newPolicy())
 		w.expand(root, &s.root, s.color)
 	}
 	for i := range s.a.children(root) {
@@ -441,16 +449,12 @@ func (s *search) expandRoot(g *rules.Game) {
 			ok = s.lim.RootFilter(ch.move)
 		}
 		if ok {
-			ch.pruned.Store(0)
+			ch.excluded.Store(0)
 		} else {
-			ch.pruned.Store(1)
+			ch.excluded.Store(1)
 		}
 	}
-	var mass float64
-	for i := range s.a.children(root) {
-		mass += float64(s.a.children(root)[i].priorWins)
-	}
-	s.priorMass = mass
+	s.priorMass = priorMass(s.a.children(root))
 }
 
 // snapshot collects the current statistics (safe while workers run).
@@ -462,7 +466,7 @@ func (s *search) snapshot() Snapshot {
 	for i := range children {
 		ch := &children[i]
 		v := int(ch.visits.Load())
-		if v == 0 || ch.pruned.Load() != 0 {
+		if v == 0 || ch.excluded.Load() != 0 {
 			continue
 		}
 		wr := ch.realWinRate()
@@ -471,7 +475,7 @@ func (s *search) snapshot() Snapshot {
 		if s.priorMass > 0 {
 			c.Prior = float64(ch.priorWins) / s.priorMass
 		}
-		c.PV = s.principalVariation(ch)
+		c.PV, _ = pvWithVisits(s.a, ch, v)
 		snap.Candidates = append(snap.Candidates, c)
 	}
 	sort.SliceStable(snap.Candidates, func(i, j int) bool {
@@ -503,25 +507,14 @@ func (s *search) snapshot() Snapshot {
 	return snap
 }
 
-// principalVariation follows the most visited children from n.
-func (s *search) principalVariation(n *node) []rules.Point {
-	pv := []rules.Point{n.move}
-	for len(pv) < 30 {
-		children := s.a.children(n)
-		var best *node
-		for i := range children {
-			ch := &children[i]
-			if ch.pruned.Load() == 0 && ch.visits.Load() > 0 && (best == nil || ch.visits.Load() > best.visits.Load()) {
-				best = ch
-			}
-		}
-		if best == nil || best.visits.Load() < 2 {
-			break
-		}
-		pv = append(pv, best.move)
-		n = best
+// priorMass is the prior wins of a node's children together: a child's
+// share of it is its prior probability.
+func priorMass(children []node) float64 {
+	var mass float64
+	for i := range children {
+		mass += float64(children[i].priorWins)
 	}
-	return pv
+	return mass
 }
 
 // shouldResign: only after enough playouts, never in the opening, and only
@@ -532,10 +525,10 @@ func (s *search) shouldResign(g *rules.Game, res Result) bool {
 	}
 	size := s.root.Size
 	minMoves := s.p.ResignMinMoves * size * size / 81
-	if g.MoveNumber() < minMoves || res.Candidates[0].Visits < 1000 {
+	if g.MoveNumber() < minMoves || res.Candidates[0].Visits < s.p.ResignMinVisits {
 		return false
 	}
-	if DynamicKomi(g, s.color, s.p.HandicapStoneValue) != 0 {
+	if s.p.DynamicKomi(g, s.color) != 0 {
 		return false // the handicap is not overcome yet
 	}
 	return res.Candidates[0].WinRate < s.p.ResignThreshold

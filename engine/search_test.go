@@ -106,22 +106,24 @@ func TestKomiUnderRules(t *testing.T) {
 func TestDynamicKomi(t *testing.T) {
 	g, err := rules.NewGame(19, rules.Japanese, 0.5)
 	require.NoError(t, err)
-	assert.Zero(t, DynamicKomi(g, rules.Black, 7), "even game")
+	sp := DefaultParams().SearchParams
+	sp.HandicapStoneValue = 7
+	assert.Zero(t, sp.DynamicKomi(g, rules.Black), "even game")
 	b := g.Board()
 	require.NoError(t, g.SetHandicap([]rules.Point{b.At(3, 3), b.At(15, 15), b.At(3, 15), b.At(15, 3)}))
-	black, white := DynamicKomi(g, rules.Black, 7), DynamicKomi(g, rules.White, 7)
+	black, white := sp.DynamicKomi(g, rules.Black), sp.DynamicKomi(g, rules.White)
 	assert.InDelta(t, 28, black, 0.01, "Black plays as if White had 4 stones' worth more")
 	assert.InDelta(t, -28, white, 0.01)
 	for i := 0; i < 100; i++ {
 		require.NoError(t, g.Play(g.ToMove(), rules.Pass))
 	}
-	later := DynamicKomi(g, rules.Black, 7)
+	later := sp.DynamicKomi(g, rules.Black)
 	assert.Greater(t, later, 0.0)
 	assert.Less(t, later, black, "the offset fades as the game goes on")
 	for i := 0; i < 100; i++ {
 		require.NoError(t, g.Play(g.ToMove(), rules.Pass))
 	}
-	assert.Zero(t, DynamicKomi(g, rules.Black, 7))
+	assert.Zero(t, sp.DynamicKomi(g, rules.Black))
 }
 
 // A playout's value: win, jigo and loss without a score bonus; with one,

@@ -27,6 +27,9 @@ func gameFromDiagram(t *testing.T, diagram string, komi float64) *rules.Game {
 	return g
 }
 
+// testJudge is the default judgement.
+var testJudge = defaultJudgeParams()
+
 func testParams() Params {
 	p := DefaultParams()
 	p.Threads = 1
@@ -276,8 +279,8 @@ func TestPlayoutEscapeReadsLadders(t *testing.T) {
 			e4, err := b.ParseVertex("E4")
 			require.NoError(t, err)
 			require.NoError(t, b.Play(e4, rules.Black))
-			pl := newPolicy(true)
-			pl.ladders = tc.ladders
+			pl := newPolicy()
+			pl.configure(playoutConfig{heavy: true, ladders: tc.ladders}, b.Len)
 			var r rules.Rand
 			r.Seed(1)
 			got := pl.tactical(b, rules.White, e4, &r)
@@ -309,7 +312,8 @@ func TestPlayoutCapturesWhatThePreviousMoveLeftInAtari(t *testing.T) {
 		require.NoError(t, b.Play(p, c))
 		return p
 	}
-	pl := newPolicy(true)
+	pl := newPolicy()
+	pl.configure(playoutConfig{heavy: true}, b.Len)
 	var r rules.Rand
 	r.Seed(1)
 	play("E5", rules.White)         // atari on D5

@@ -25,7 +25,11 @@ type node struct {
 	raveWins   atomic.Int64
 	firstChild atomic.Int32 // 0: no children (index 0 is the root, never a child)
 	expanding  atomic.Int32 // 1 while one worker builds the children
-	pruned     atomic.Int32 // 1: the move breaks superko here; never select it
+	// excluded is 1 when the move is never to be selected here: it repeats
+	// a position of the game or the path (superko, found while descending),
+	// or, at the root, the game's rules forbid it or the root filter
+	// (analysis avoid/allow) leaves it out
+	excluded atomic.Int32
 
 	priorVisits float32 // virtual visits from prior knowledge (set before publication)
 	priorWins   float32
@@ -117,7 +121,7 @@ func copyStats(d, s *node) {
 	d.wins.Store(s.wins.Load())
 	d.raveVisits.Store(s.raveVisits.Load())
 	d.raveWins.Store(s.raveWins.Load())
-	d.pruned.Store(s.pruned.Load())
+	d.excluded.Store(s.excluded.Load())
 	d.priorVisits, d.priorWins = s.priorVisits, s.priorWins
 	d.move = s.move
 }

@@ -21,12 +21,7 @@ type worker struct {
 }
 
 func newWorker(s *search, seed uint64, pol *policy) *worker {
-	pol.heavy = s.p.PlayoutPolicy == "heavy"
-	pol.lgrf = s.p.LastGoodReply
-	pol.ladders = s.p.PlayoutLaddersFrom > 0 && s.root.Size >= s.p.PlayoutLaddersFrom
-	pol.twoLib = s.p.TwoLibFights
-	pol.counterAll = s.lim.PlayoutsOnly
-	pol.prepare(s.root.Len)
+	pol.configure(s.playoutCfg, s.root.Len)
 	w := &worker{s: s, pol: pol,
 		path: make([]int32, 0, 64), moves: make([]rules.Move, 0, 4*rules.MaxPoints),
 		pathHashes: make([]uint64, 0, 64), cands: make([]rules.Point, 0, rules.MaxPoints)}
@@ -57,7 +52,7 @@ func (w *worker) simulate() {
 			h := b.HashAfter(ch.move, c)
 			if w.repeats(h) {
 				// positional superko inside the tree: this move is never playable here
-				ch.pruned.Store(1)
+				ch.excluded.Store(1)
 				ch.visits.Add(-vl)
 				w.revertVirtualLoss()
 				return
@@ -116,7 +111,7 @@ func (w *worker) selectChild(n *node) int32 {
 	best, bestVal := int32(-1), -1.0
 	for i := range children {
 		ch := &children[i]
-		if ch.pruned.Load() != 0 {
+		if ch.excluded.Load() != 0 {
 			continue
 		}
 		v := float64(ch.visits.Load())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +41,11 @@ func (s *Server) registerGoGui() {
 
 // analyzeCommands is GoGui's analyze menu: type/label/command lines.
 var analyzeCommands = []string{
-	"param/Engine Parameters/gtpgo-param",
+	"param/Parameters: Engine/gtpgo-param engine",
+	"param/Parameters: Time/gtpgo-param time",
+	"param/Parameters: Search/gtpgo-param search",
+	"param/Parameters: Playouts/gtpgo-param playout",
+	"param/Parameters: Judgement/gtpgo-param judge",
 	"gfx/Ownership/gtpgo-ownership %m",
 	"gfx/Territory and Dead Stones/gtpgo-territory",
 	"gfx/Candidates: Visits/gtpgo-visits %m",
@@ -140,17 +145,27 @@ func (s *Server) cmdSetupPlayer(c *Call) (string, error) {
 	return "", nil
 }
 
-// cmdParam is GoGui's param dialog for the engine parameters: without
-// arguments it lists "[type] name value" lines, with "name value" it sets
-// one.
+// cmdParam is GoGui's param dialog for the engine parameters, one dialog per
+// group (GoGui appends "name value" to the command of the dialog): without
+// arguments it lists every parameter as "[type] name value" lines, with a
+// group name those of the group, and with "[group] name value" it sets one.
 func (s *Server) cmdParam(c *Call) (string, error) {
-	if err := c.arity(0, 2, "[name value]"); err != nil {
+	if err := c.arity(0, 3, "[group] [name value]"); err != nil {
 		return "", err
 	}
+	args := c.Args
+	group := ""
+	if len(args) > 0 && slices.Contains(engine.ParamGroups, args[0]) {
+		group, args = args[0], args[1:]
+	}
 	p := s.eng.Params()
-	if len(c.Args) == 0 {
+	switch len(args) {
+	case 0:
 		var lines []string
 		for _, info := range p.List() {
+			if group != "" && info.Group != group {
+				continue
+			}
 			typ, value := "[string]", info.Value
 			switch {
 			case info.Kind == "bool":
@@ -160,17 +175,24 @@ func (s *Server) cmdParam(c *Call) (string, error) {
 				} else {
 					value = "0"
 				}
-			case info.Name == "policy":
-				typ = "[list/heavy/light]"
+			case info.Kind == "string":
+				typ = "[list/" + info.Range + "]"
+				typ = strings.ReplaceAll(typ, "|", "/")
 			}
 			lines = append(lines, typ+" "+info.Name+" "+value)
 		}
 		return strings.Join(lines, "\n"), nil
+	case 1:
+		return "", fmt.Errorf("missing value for %s", quote(args[0]))
+	case 3:
+		return "", fmt.Errorf("unknown parameter group %s", quote(c.Args[0]))
 	}
-	if len(c.Args) != 2 {
-		return "", fmt.Errorf("missing value for %s", quote(c.Args[0]))
+	if group != "" && !slices.ContainsFunc(p.List(), func(info engine.ParamInfo) bool {
+		return info.Name == args[0] && info.Group == group
+	}) {
+		return "", fmt.Errorf("no parameter %s in group %s", quote(args[0]), group)
 	}
-	if err := p.Set(c.Args[0], c.Args[1]); err != nil {
+	if err := p.Set(args[0], args[1]); err != nil {
 		return "", err
 	}
 	if err := s.eng.SetParams(p); err != nil {

@@ -209,6 +209,31 @@ func TestParamDialog(t *testing.T) {
 	assert.Contains(t, lines, "[list/heavy/light] policy light")
 }
 
+// GoGui shows one dialog per parameter group: the group's parameters only,
+// and a change sent from it (GoGui appends "name value" to the dialog's
+// command) sets a parameter of that group.
+func TestParamGroupDialogs(t *testing.T) {
+	s := newTestServer(t)
+	ss := startSession(t, s)
+	analyze := ss.ask("gogui-analyze_commands")
+	for _, group := range engine.ParamGroups {
+		assert.Contains(t, analyze, "/gtpgo-param "+group+"\n")
+	}
+	search := strings.Split(strings.TrimPrefix(ss.ask("gtpgo-param search"), "= "), "\n")
+	assert.Contains(t, search, "[string] rave_equiv 3000")
+	assert.NotContains(t, search, "[bool] ponder 0", "ponder is a time parameter")
+	judge := ss.ask("gtpgo-param judge")
+	assert.Contains(t, judge, "[string] final_dead_ownership 0.25")
+	assert.NotContains(t, judge, "rave_equiv")
+
+	require.Equal(t, "= ", ss.ask("gtpgo-param search rave_equiv 2500"))
+	assert.Equal(t, 2500.0, s.eng.Params().RaveEquiv)
+	assert.Equal(t, "? no parameter \"ponder\" in group search", ss.ask("gtpgo-param search ponder 1"))
+	assert.Equal(t, "? parameter rave_equiv must be in (0,1e9], not -1", ss.ask("gtpgo-param search rave_equiv -1"))
+	assert.Equal(t, "? unknown parameter group \"tree\"", ss.ask("gtpgo-param tree rave_equiv 1"))
+	assert.Equal(t, 2500.0, s.eng.Params().RaveEquiv, "refused changes leave the parameters as they were")
+}
+
 // gomill-describe_engine says what plays under which settings.
 func TestDescribeEngine(t *testing.T) {
 	s := newTestServer(t)

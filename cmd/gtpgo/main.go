@@ -38,7 +38,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	params := engine.DefaultParams()
 	for _, info := range params.List() {
-		fs.Var(&paramFlag{params: &params, name: info.Name, kind: info.Kind}, info.Name, info.Help)
+		help := info.Help
+		switch {
+		case info.Kind == "string":
+			help += " (one of " + strings.ReplaceAll(info.Range, "|", ", ") + ")"
+		case info.Range != "":
+			help += " (range " + info.Range + ")"
+		}
+		fs.Var(&paramFlag{params: &params, name: info.Name, kind: info.Kind}, info.Name, help)
 	}
 	fs.Var(&paramFlag{params: &params, name: "move_time", kind: "float"}, "time", "same as -move_time")
 	fs.Var(&paramFlag{params: &params, name: "memory_mb", kind: "int"}, "memory", "same as -memory_mb")

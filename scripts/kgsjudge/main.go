@@ -152,6 +152,10 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out 
 	if err := sc.Err(); err != nil {
 		return t, err
 	}
+	jp := engine.DefaultParams().JudgeParams
+	if !math.IsNaN(dead) {
+		jp.FinalDeadOwnership = dead
+	}
 	for _, sg := range games {
 		o, cachedGame := own[sg.Info["GN"]]
 		want, scored := rules.MarginOf(sg.Result)
@@ -166,10 +170,7 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out 
 		if len(o) != b.Len {
 			return t, fmt.Errorf("%s: cached ownership for another board", sg.Info["GN"])
 		}
-		status := engine.FinalJudge(b, o)
-		if !math.IsNaN(dead) {
-			status = engine.FinalJudgeAt(b, o, dead)
-		}
+		status := jp.FinalJudge(b, o)
 		got := g.Score(status).Margin()
 		if sg.Info["GN"] == show {
 			printBoard(out, g, status)

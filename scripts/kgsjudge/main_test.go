@@ -59,6 +59,8 @@ func TestScoreWithAllStonesAlive(t *testing.T) {
 	games := testGames(t, 20)
 	var cacheText strings.Builder
 	wantExact := 0
+	jp := engine.DefaultParams().JudgeParams
+	jp.DeadOwnership = 0
 	for _, sg := range games {
 		g, _, err := sg.NewGame(rules.Japanese, true)
 		require.NoError(t, err)
@@ -77,7 +79,7 @@ func TestScoreWithAllStonesAlive(t *testing.T) {
 		cacheText.Write(append(line, '\n'))
 		want, ok := rules.MarginOf(sg.Result)
 		require.True(t, ok, sg.Result)
-		if math.Abs(g.Score(engine.JudgeAt(b, own, 0)).Margin()-want) < 0.01 {
+		if math.Abs(g.Score(jp.Judge(b, own)).Margin()-want) < 0.01 {
 			wantExact++
 		}
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/gtpgo/gtpgo/rules"
@@ -21,31 +20,14 @@ func (t TimeSystem) String() string {
 	return [...]string{"none", "absolute", "canadian", "byoyomi"}[t]
 }
 
-// TimeSettings describe a time control as GTP's time_settings and
-// kgs-time_settings give it.
+// TimeSettings describe a time control (gtp reads them from time_settings
+// and kgs-time_settings).
 type TimeSettings struct {
 	System  TimeSystem
 	Main    time.Duration
 	Period  time.Duration // byo-yomi period (Canadian or Japanese)
 	Stones  int           // Canadian: moves per period
 	Periods int           // Japanese: number of periods
-}
-
-// FromGTP interprets `time_settings main byo_time byo_stones`: byo_time 0 is
-// absolute time, byo_time > 0 with byo_stones 0 means no limit (GoGui sends
-// `0 1 0` for "no clock"), otherwise Canadian byo-yomi.
-func FromGTP(main, byoTime float64, stones int) (TimeSettings, error) {
-	if main < 0 || byoTime < 0 || stones < 0 {
-		return TimeSettings{}, fmt.Errorf("negative time settings")
-	}
-	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	switch {
-	case byoTime > 0 && stones == 0:
-		return TimeSettings{System: NoTimeLimit}, nil
-	case byoTime == 0:
-		return TimeSettings{System: Absolute, Main: d(main)}, nil
-	}
-	return TimeSettings{System: Canadian, Main: d(main), Period: d(byoTime), Stones: stones}, nil
 }
 
 // playerClock is what one player has left.
@@ -77,10 +59,11 @@ func (c *Clock) Set(s TimeSettings) {
 	}
 }
 
-// TimeLeft applies GTP's `time_left color time stones`: stones 0 means main
-// time; otherwise time and stones left in the current Canadian period, or —
-// under Japanese byo-yomi (kgs-time_settings byoyomi) — time left in the
-// current period and the number of periods left. Negative times count as 0.
+// TimeLeft sets what col has left, as a controller reports it (gtp's
+// time_left): with stones 0, main time; otherwise the time and stones left
+// in the current Canadian period, or, under Japanese byo-yomi, the time left
+// in the current period and the number of periods left. Negative times
+// count as 0.
 func (c *Clock) TimeLeft(col rules.Color, seconds float64, stones int) {
 	if seconds < 0 {
 		seconds = 0

@@ -10,26 +10,6 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-func TestFromGTP(t *testing.T) {
-	tests := []struct {
-		main, byo float64
-		stones    int
-		want      TimeSettings
-	}{
-		{0, 1, 0, TimeSettings{System: NoTimeLimit}},
-		{300, 0, 0, TimeSettings{System: Absolute, Main: 300 * time.Second}},
-		{600, 30, 5, TimeSettings{System: Canadian, Main: 600 * time.Second, Period: 30 * time.Second, Stones: 5}},
-		{0, 10, 1, TimeSettings{System: Canadian, Period: 10 * time.Second, Stones: 1}},
-	}
-	for _, tc := range tests {
-		got, err := FromGTP(tc.main, tc.byo, tc.stones)
-		require.NoError(t, err)
-		assert.Equal(t, tc.want, got)
-	}
-	_, err := FromGTP(-1, 0, 0)
-	assert.Error(t, err)
-}
-
 func TestBudgets(t *testing.T) {
 	tests := []struct {
 		name        string

@@ -383,12 +383,29 @@ func (s *Server) cmdTimeSettings(c *Call) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ts, err := engine.FromGTP(main, byo, stones)
+	ts, err := timeSettingsFromGTP(main, byo, stones)
 	if err != nil {
 		return "", err
 	}
 	s.clock.Set(ts)
 	return "", nil
+}
+
+// timeSettingsFromGTP interprets `time_settings main byo_time byo_stones`:
+// byo_time 0 is absolute time, byo_time > 0 with byo_stones 0 means no limit
+// (GoGui sends `0 1 0` for "no clock"), otherwise Canadian byo-yomi.
+func timeSettingsFromGTP(main, byoTime float64, stones int) (engine.TimeSettings, error) {
+	if main < 0 || byoTime < 0 || stones < 0 {
+		return engine.TimeSettings{}, fmt.Errorf("negative time settings")
+	}
+	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	switch {
+	case byoTime > 0 && stones == 0:
+		return engine.TimeSettings{System: engine.NoTimeLimit}, nil
+	case byoTime == 0:
+		return engine.TimeSettings{System: engine.Absolute, Main: d(main)}, nil
+	}
+	return engine.TimeSettings{System: engine.Canadian, Main: d(main), Period: d(byoTime), Stones: stones}, nil
 }
 
 // cmdKGSTimeSettings serves kgsGtp's time systems: none, absolute main,
@@ -442,7 +459,7 @@ func (s *Server) cmdKGSTimeSettings(c *Call) (string, error) {
 			return "", err
 		}
 		var ferr error
-		if ts, ferr = engine.FromGTP(vals[0], vals[1], stones); ferr != nil {
+		if ts, ferr = timeSettingsFromGTP(vals[0], vals[1], stones); ferr != nil {
 			return "", ferr
 		}
 	}

@@ -372,3 +372,38 @@ func throwIn(b *rules.Board, p rules.Point, c rules.Color) bool {
 	}
 	return stones == 1 || stones <= 3 && mutual
 }
+
+// PlayoutRun plays playouts from an empty board as a search with p plays
+// them (its board, policy and configuration; no tree), for benchmarks: what
+// `gtpgo bench` reports as the engine's playout speed.
+type PlayoutRun struct {
+	root  rules.Board
+	board rules.Board
+	pol   *policy
+	rng   rules.Rand
+	moves []rules.Move
+	max   int
+}
+
+// NewPlayoutRun prepares playouts on an empty board of the given size.
+func NewPlayoutRun(size int, p Params, seed uint64) (*PlayoutRun, error) {
+	r := &PlayoutRun{pol: newPolicy(), max: 3 * size * size}
+	if err := r.root.Reset(size); err != nil {
+		return nil, err
+	}
+	r.pol.configure(p.playoutConfig(size), r.root.Len)
+	r.rng.Seed(seed)
+	r.moves = make([]rules.Move, 0, 4*rules.MaxPoints)
+	return r, nil
+}
+
+// Play runs n playouts and returns the moves they played in all.
+func (r *PlayoutRun) Play(n int) int {
+	total := 0
+	for i := 0; i < n; i++ {
+		r.board.CopyFrom(&r.root)
+		r.moves = r.pol.playout(&r.board, rules.Black, &r.rng, r.max, r.moves[:0])
+		total += len(r.moves)
+	}
+	return total
+}

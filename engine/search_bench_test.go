@@ -35,3 +35,26 @@ func BenchmarkSearch9Heavy2(bm *testing.B)  { benchmarkSearch(bm, 9, 2, "heavy")
 func BenchmarkSearch19Heavy1(bm *testing.B) { benchmarkSearch(bm, 19, 1, "heavy") }
 func BenchmarkSearch19Heavy2(bm *testing.B) { benchmarkSearch(bm, 19, 2, "heavy") }
 func BenchmarkSearch9Light1(bm *testing.B)  { benchmarkSearch(bm, 9, 1, "light") }
+
+// The playouts the search runs, from an empty board without a tree (what
+// `gtpgo bench` reports as the engine's playout speed).
+func benchmarkPlayouts(bm *testing.B, size int, policy string) {
+	p := DefaultParams()
+	p.PlayoutPolicy = policy
+	run, err := NewPlayoutRun(size, p, 1)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	moves := 0
+	bm.ResetTimer()
+	for i := 0; i < bm.N; i++ {
+		moves += run.Play(1)
+	}
+	bm.ReportMetric(float64(bm.N)/bm.Elapsed().Seconds(), "playouts/s")
+	bm.ReportMetric(float64(moves)/float64(bm.N), "moves/playout")
+}
+
+func BenchmarkPlayouts9Light(bm *testing.B)  { benchmarkPlayouts(bm, 9, "light") }
+func BenchmarkPlayouts9Heavy(bm *testing.B)  { benchmarkPlayouts(bm, 9, "heavy") }
+func BenchmarkPlayouts19Light(bm *testing.B) { benchmarkPlayouts(bm, 19, "light") }
+func BenchmarkPlayouts19Heavy(bm *testing.B) { benchmarkPlayouts(bm, 19, "heavy") }

@@ -13,7 +13,9 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// bench prints light-playout speed and full-search speed on an empty board.
+// bench prints the speed of the engine's playouts (light and heavy, on the
+// board and policy the search runs), of a reference light playout on
+// rules.LightBoard, and of the full search, on an empty board.
 // Machines here are shared and noisy, so every figure is the median of
 // several rounds, measured in one run (min and max beside it).
 func bench(args []string, stdout, stderr io.Writer) int {
@@ -40,30 +42,56 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	// light playouts: uniform random moves on the pseudo-liberty board, one thread
+	budget := time.Duration(*seconds * float64(time.Second))
+	// rounds of playouts for budget each, one thread: the medians of the
+	// playout rate and of the time per move, and the moves per playout
+	measure := func(play func() (n, moves int)) (rates, nsPerMove []float64, movesPerPlayout float64) {
+		for round := 0; round < *rounds; round++ {
+			n, moves := 0, 0
+			start := time.Now()
+			for n == 0 || time.Since(start) < budget {
+				dn, dm := play()
+				n, moves = n+dn, moves+dm
+			}
+			el := time.Since(start)
+			rates = append(rates, float64(n)/el.Seconds())
+			nsPerMove = append(nsPerMove, float64(el.Nanoseconds())/float64(moves))
+			movesPerPlayout = float64(moves) / float64(n)
+		}
+		return rates, nsPerMove, movesPerPlayout
+	}
+
+	// the playouts the search runs: the engine's board and policy, light
+	// and heavy, with the default configuration
+	for _, policy := range []string{"light", "heavy"} {
+		p := engine.DefaultParams()
+		p.PlayoutPolicy = policy
+		run, err := engine.NewPlayoutRun(*size, p, 1)
+		if err != nil {
+			fmt.Fprintf(stderr, "gtpgo bench: %v\n", err)
+			return 2
+		}
+		rates, ns, perPlayout := measure(func() (int, int) { return 100, run.Play(100) })
+		fmt.Fprintf(stdout, "engine %s playouts %dx%d (1 thread, no tree): %s playouts/s, %s ns/move, %.1f moves/playout\n",
+			policy, *size, *size, spread(rates, "%.0f"), spread(ns, "%.1f"), perPlayout)
+	}
+
+	// a reference the engine does not play on: uniform random playouts on
+	// rules.LightBoard, a pseudo-liberty board built for nothing else (what
+	// light playouts could cost on the leanest board)
 	var empty, b rules.LightBoard
 	empty.Load(root)
 	r := rules.NewRand(1)
-	budget := time.Duration(*seconds * float64(time.Second))
-	var rates, nsPerMove []float64
-	var movesPerPlayout float64
-	for round := 0; round < *rounds; round++ {
-		n, moves := 0, 0
-		start := time.Now()
-		for n == 0 || time.Since(start) < budget {
-			for i := 0; i < 100; i++ {
-				b.CopyFrom(&empty)
-				moves += b.LightPlayout(r, 3**size**size)
-				n++
-			}
+	rates, ns, perPlayout := measure(func() (int, int) {
+		moves := 0
+		for i := 0; i < 100; i++ {
+			b.CopyFrom(&empty)
+			moves += b.LightPlayout(r, 3**size**size)
 		}
-		el := time.Since(start)
-		rates = append(rates, float64(n)/el.Seconds())
-		nsPerMove = append(nsPerMove, float64(el.Nanoseconds())/float64(moves))
-		movesPerPlayout = float64(moves) / float64(n)
-	}
-	fmt.Fprintf(stdout, "light playouts %dx%d (1 thread): %s playouts/s, %s ns/move, %.1f moves/playout\n",
-		*size, *size, spread(rates, "%.0f"), spread(nsPerMove, "%.1f"), movesPerPlayout)
+		return 100, moves
+	})
+	fmt.Fprintf(stdout, "reference: random playouts on rules.LightBoard %dx%d, a board the engine does not use (1 thread): %s playouts/s, %s ns/move, %.1f moves/playout\n",
+		*size, *size, spread(rates, "%.0f"), spread(ns, "%.1f"), perPlayout)
 
 	// full search from the empty board, with one thread and with -threads
 	g, err := rules.NewGame(*size, rules.Chinese, 7.5)

@@ -82,7 +82,7 @@ func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rule
 		if !target(s, p) {
 			continue
 		}
-		if size := b.ChainSize(s); size > bestSize && g.Check(color, p) == nil && b.LibertiesAfter(p, color, 2) >= 2 {
+		if size := b.ChainSize(s); size > bestSize && g.Check(p, color) == nil && b.LibertiesAfter(p, color, 2) >= 2 {
 			best, bestSize = p, size
 		}
 	}

@@ -169,7 +169,7 @@ func TestPassingAtTheEnd(t *testing.T) {
 
 	// Japanese: White leads by 12 + 0.5 to 8 with the dame unfilled
 	g := gameOn(t, diagram, rules.Japanese, 0.5, rules.Black)
-	require.NoError(t, g.Play(rules.Black, rules.Pass))
+	require.NoError(t, g.Play(rules.Pass, rules.Black))
 	res := e.GenMove(context.Background(), g, rules.White, lim, false)
 	assert.Equal(t, rules.Pass, res.Move, "Japanese rules: answer the pass, nothing left to gain")
 	assert.Equal(t, "W+4.5", g.Score(e.FinalStatus(context.Background(), g)).String())
@@ -194,13 +194,13 @@ func TestNoPassIntoTrompTaylorLoss(t *testing.T) {
 		. . . X O . .
 		. . . X O . .`
 	g := gameOn(t, diagram, rules.TrompTaylor, 0.5, rules.Black)
-	require.NoError(t, g.Play(rules.White, rules.Pass))
+	require.NoError(t, g.Play(rules.Pass, rules.White))
 	e := New(testParams())
 	for i := 0; i < 12 && g.Board().Color(g.Board().At(1, 5)) == rules.White; i++ {
 		res := e.GenMove(context.Background(), g, rules.Black, Limits{Playouts: 3000}, false)
 		require.NotEqual(t, rules.Pass, res.Move, "passing now loses under Tromp-Taylor")
-		require.NoError(t, g.Play(rules.Black, res.Move))
-		require.NoError(t, g.Play(rules.White, rules.Pass))
+		require.NoError(t, g.Play(res.Move, rules.Black))
+		require.NoError(t, g.Play(rules.Pass, rules.White))
 	}
 	assert.Equal(t, rules.Empty, g.Board().Color(g.Board().At(1, 5)), "the dead stone was captured")
 }
@@ -229,12 +229,12 @@ func TestAreaRulesCaptureBeforePassing(t *testing.T) {
 		if i == 0 {
 			black = g.Board().At(6, 0) // G1, Black's last move in the game
 		}
-		require.NoError(t, g.Play(rules.Black, black))
+		require.NoError(t, g.Play(black, rules.Black))
 		res := e.GenMove(context.Background(), g, rules.White, Limits{Playouts: 3000}, false)
 		if res.Move == rules.Pass {
 			break
 		}
-		require.NoError(t, g.Play(rules.White, res.Move))
+		require.NoError(t, g.Play(res.Move, rules.White))
 	}
 	assert.Equal(t, rules.Empty, g.Board().Color(j4), "Black's J3-J4 taken before White passed")
 }
@@ -274,7 +274,7 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := gameOn(t, tt.diagram, rules.Chinese, 7, rules.White)
-			require.NoError(t, g.Play(rules.White, rules.Pass))
+			require.NoError(t, g.Play(rules.Pass, rules.White))
 			e := New(testParams())
 			p, err := g.Board().ParseVertex(tt.connection)
 			require.NoError(t, err)
@@ -283,8 +283,8 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 				if res.Move == rules.Pass {
 					break
 				}
-				require.NoError(t, g.Play(rules.Black, res.Move))
-				require.NoError(t, g.Play(rules.White, rules.Pass))
+				require.NoError(t, g.Play(res.Move, rules.Black))
+				require.NoError(t, g.Play(rules.Pass, rules.White))
 			}
 			assert.Equal(t, rules.Black, g.Board().Color(p), "Black connected at %s before passing", tt.connection)
 		})

@@ -444,7 +444,7 @@ func (s *search) expandRoot(g *rules.Game) {
 	}
 	for i := range s.a.children(root) {
 		ch := &s.a.children(root)[i]
-		ok := g.Check(s.color, ch.move) == nil
+		ok := g.Check(ch.move, s.color) == nil
 		if ok && s.lim.RootFilter != nil && ch.move != rules.Pass {
 			ok = s.lim.RootFilter(ch.move)
 		}

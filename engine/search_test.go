@@ -55,9 +55,9 @@ func TestTreeReuse(t *testing.T) {
 	require.NoError(t, err)
 	e := New(testParams())
 	res := e.Search(context.Background(), g, rules.Black, Limits{Playouts: 4000})
-	require.NoError(t, g.Play(rules.Black, res.Move))
+	require.NoError(t, g.Play(res.Move, rules.Black))
 	reply := res.Candidates[0].PV[1]
-	require.NoError(t, g.Play(rules.White, reply))
+	require.NoError(t, g.Play(reply, rules.White))
 	next := e.Search(context.Background(), g, rules.Black, Limits{Playouts: 100})
 	assert.Greater(t, next.RootVisits, next.Playouts, "root keeps the visits it had as a grandchild")
 }
@@ -72,7 +72,7 @@ func TestSearchStopsOnCancel(t *testing.T) {
 	start := time.Now()
 	res := e.Search(ctx, g, rules.Black, Limits{Time: time.Hour})
 	assert.Less(t, time.Since(start), 10*time.Second)
-	assert.NoError(t, g.Check(rules.Black, res.Move))
+	assert.NoError(t, g.Check(res.Move, rules.Black))
 }
 
 func TestKomiUnderRules(t *testing.T) {
@@ -115,13 +115,13 @@ func TestDynamicKomi(t *testing.T) {
 	assert.InDelta(t, 28, black, 0.01, "Black plays as if White had 4 stones' worth more")
 	assert.InDelta(t, -28, white, 0.01)
 	for i := 0; i < 100; i++ {
-		require.NoError(t, g.Play(g.ToMove(), rules.Pass))
+		require.NoError(t, g.Play(rules.Pass, g.ToMove()))
 	}
 	later := sp.DynamicKomi(g, rules.Black)
 	assert.Greater(t, later, 0.0)
 	assert.Less(t, later, black, "the offset fades as the game goes on")
 	for i := 0; i < 100; i++ {
-		require.NoError(t, g.Play(g.ToMove(), rules.Pass))
+		require.NoError(t, g.Play(rules.Pass, g.ToMove()))
 	}
 	assert.Zero(t, sp.DynamicKomi(g, rules.Black))
 }

@@ -224,7 +224,7 @@ func (s *Server) cmdPlay(c *Call) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.game.Play(m.Color, m.Point); err != nil {
+	if err := s.game.Play(m.Point, m.Color); err != nil {
 		s.log.Debugf("play %s %s refused: %v", m.Color, s.game.Board().Vertex(m.Point), err)
 		return "", errIllegalMove
 	}

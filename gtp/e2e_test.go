@@ -196,7 +196,12 @@ func TestBinaryBench(t *testing.T) {
 		"-seconds", "0.2", "-rounds", "3").CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	num := `\d+ \(min \d+, max \d+\)`
-	assert.Regexp(t, regexp.MustCompile(`light playouts 9x9 \(1 thread\): `+num+` playouts/s, [\d.]+ \(min [\d.]+, max [\d.]+\) ns/move, 1[01]\d\.\d moves/playout`), string(out))
+	perMove := `[\d.]+ \(min [\d.]+, max [\d.]+\) ns/move`
+	// the engine's playouts: random ones last about 111 moves on 9x9 (Don
+	// Dailey's reference), heavy ones a few less
+	assert.Regexp(t, regexp.MustCompile(`engine light playouts 9x9 \(1 thread, no tree\): `+num+` playouts/s, `+perMove+`, 1[01]\d\.\d moves/playout`), string(out))
+	assert.Regexp(t, regexp.MustCompile(`engine heavy playouts 9x9 \(1 thread, no tree\): `+num+` playouts/s, `+perMove+`, (9\d|1[01]\d)\.\d moves/playout`), string(out))
+	assert.Regexp(t, regexp.MustCompile(`reference: random playouts on rules.LightBoard 9x9, a board the engine does not use \(1 thread\): `+num+` playouts/s, `+perMove+`, 1[01]\d\.\d moves/playout`), string(out))
 	assert.Regexp(t, regexp.MustCompile(`search 9x9 \(1 thread, heavy playouts\): `+num+` playouts/s, best [A-J]\d`), string(out))
 	assert.Regexp(t, regexp.MustCompile(`search 9x9 \(2 threads\): `+num+` playouts/s, best [A-J]\d; [\d.]+x one thread`), string(out))
 }

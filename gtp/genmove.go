@@ -132,11 +132,11 @@ func (s *Server) genmove(ctx context.Context, col rules.Color, opt thinkOptions)
 // playGenerated plays the engine's move into the game; the search only
 // offers legal moves, so a refusal is a bug, answered with a pass.
 func (s *Server) playGenerated(col rules.Color, move rules.Point) rules.Point {
-	if err := s.game.Play(col, move); err != nil {
+	if err := s.game.Play(move, col); err != nil {
 		s.log.Errorf("engine chose %s %s, which the game refuses (%v); passing",
 			col, s.game.Board().Vertex(move), err)
 		move = rules.Pass
-		if err := s.game.Play(col, move); err != nil {
+		if err := s.game.Play(move, col); err != nil {
 			s.log.Errorf("pass refused: %v", err)
 		}
 	}
@@ -194,7 +194,7 @@ func (s *Server) cleanupMove(ctx context.Context, col rules.Color, res engine.Re
 	opp := col.Opponent()
 	score := map[rules.Point]int{}
 	consider := func(p rules.Point, v int) {
-		if old, ok := score[p]; (!ok || v < old) && s.game.Check(col, p) == nil {
+		if old, ok := score[p]; (!ok || v < old) && s.game.Check(p, col) == nil {
 			score[p] = v
 		}
 	}

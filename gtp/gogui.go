@@ -103,7 +103,7 @@ func (s *Server) cmdPlaySequence(c *Call) (string, error) {
 	}
 	g := s.game.Clone()
 	for i, m := range moves {
-		if err := g.Play(m.Color, m.Point); err != nil {
+		if err := g.Play(m.Point, m.Color); err != nil {
 			return "", fmt.Errorf("illegal move %s %s (move %d of the sequence)",
 				m.Color.Letter(), g.Board().Vertex(m.Point), i+1)
 		}
@@ -218,7 +218,7 @@ func (s *Server) cmdLegalMoves(c *Call) (string, error) {
 	var out []string
 	for y := b.Size - 1; y >= 0; y-- {
 		for x := 0; x < b.Size; x++ {
-			if p := b.At(x, y); s.game.Check(col, p) == nil {
+			if p := b.At(x, y); s.game.Check(p, col) == nil {
 				out = append(out, b.Vertex(p))
 			}
 		}

@@ -27,14 +27,14 @@ func TestGenmovePlaysItsMoves(t *testing.T) {
 		check, err := rules.NewGame(9, rules.Japanese, 7.5)
 		require.NoError(t, err)
 		for _, m := range want {
-			require.NoError(t, check.Play(m.Color, m.Point))
+			require.NoError(t, check.Play(m.Point, m.Color))
 		}
 		resp := ss.ask("genmove " + col.String())
 		m := vertexRE.FindStringSubmatch(resp)
 		require.NotNil(t, m, "genmove answered %q", resp)
 		p, err := s.Game().Board().ParseVertex(m[1])
 		require.NoError(t, err)
-		require.NoError(t, check.Check(col, p), "%s %s is legal", col, m[1])
+		require.NoError(t, check.Check(p, col), "%s %s is legal", col, m[1])
 		want = append(want, rules.Move{Color: col, Point: p})
 		assert.Equal(t, want, s.Game().Moves())
 	}

@@ -36,7 +36,7 @@ func TestPonder(t *testing.T) {
 	require.NoError(t, err)
 	m, err := want.Board().ParseVertex(strings.TrimPrefix(resp, "= "))
 	require.NoError(t, err)
-	require.NoError(t, want.Play(rules.Black, m))
+	require.NoError(t, want.Play(m, rules.Black))
 
 	time.Sleep(600 * time.Millisecond) // pondering
 	resp, took := askTimed(ss, "showboard")

@@ -66,7 +66,7 @@ func (s *Server) cmdPrintSGF(c *Call) (string, error) {
 	if err := c.arity(0, 1, "[file]"); err != nil {
 		return "", err
 	}
-	data := rules.WriteSGF(s.game, map[string]string{"AP": s.cfg.Name + ":" + s.cfg.Version}, "")
+	data := rules.WriteSGF(s.game, rules.SGFNotes{Info: map[string]string{"AP": s.cfg.Name + ":" + s.cfg.Version}})
 	if len(c.Args) == 1 {
 		if err := os.WriteFile(c.Args[0], data, 0o644); err != nil {
 			s.log.Infof("printsgf: %v", err)

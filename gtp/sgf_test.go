@@ -96,7 +96,7 @@ func TestLoadSGF(t *testing.T) {
 				n = before - 1
 			}
 			for _, m := range rec.moves[:n] {
-				require.NoError(t, want.Play(m.Color, m.Point))
+				require.NoError(t, want.Play(m.Point, m.Color))
 			}
 			g := s.Game()
 			assert.Equal(t, rec.size, g.Size(), cmd)

@@ -101,8 +101,9 @@ func (g *Game) Moves() []Move {
 // position, for superko checks in the search. Callers must not modify it.
 func (g *Game) History() []uint64 { return g.hashes }
 
-// Check tells whether c may play at p now, under all the rules in force.
-func (g *Game) Check(c Color, p Point) error {
+// Check tells whether c may play at p now, under all the rules in force
+// (points before colours, as on Board).
+func (g *Game) Check(p Point, c Color) error {
 	if err := g.board.Check(p, c); err != nil {
 		return err
 	}
@@ -129,8 +130,8 @@ func (g *Game) repeats(hash uint64, next Color) bool {
 }
 
 // Play plays c at p (or passes); a refused move leaves the game unchanged.
-func (g *Game) Play(c Color, p Point) error {
-	if err := g.Check(c, p); err != nil {
+func (g *Game) Play(p Point, c Color) error {
+	if err := g.Check(p, c); err != nil {
 		return err
 	}
 	g.apply(event{move: Move{Color: c, Point: p}})
@@ -139,7 +140,7 @@ func (g *Game) Play(c Color, p Point) error {
 
 // PlayUnchecked plays a move that the board accepts even if it breaks the
 // superko rule (real game records sometimes do; the replay tests list them).
-func (g *Game) PlayUnchecked(c Color, p Point) error {
+func (g *Game) PlayUnchecked(p Point, c Color) error {
 	if err := g.board.Check(p, c); err != nil {
 		return err
 	}

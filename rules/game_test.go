@@ -35,7 +35,7 @@ func playMove(t *testing.T, g *Game, move string) error {
 	require.NoError(t, err)
 	p, err := g.Board().ParseVertex(vertex)
 	require.NoError(t, err)
-	return g.Play(c, p)
+	return g.Play(p, c)
 }
 
 // koShape: Black can take the white stone at B4 by playing C4; White can
@@ -243,9 +243,9 @@ func TestGameHandicap(t *testing.T) {
 		errText string
 	}{
 		{name: "on an empty board", points: []string{"D4", "Q16", "D16"}},
-		{name: "after a move", prepare: func(g *Game) error { return g.Play(Black, g.Board().At(3, 3)) },
+		{name: "after a move", prepare: func(g *Game) error { return g.Play(g.Board().At(3, 3), Black) },
 			points: []string{"Q16", "D16"}, err: ErrNotEmpty},
-		{name: "after a pass", prepare: func(g *Game) error { return g.Play(Black, Pass) },
+		{name: "after a pass", prepare: func(g *Game) error { return g.Play(Pass, Black) },
 			points: []string{"Q16", "D16"}, err: ErrNotEmpty},
 		{name: "on setup stones", prepare: func(g *Game) error {
 			return g.SetupStart([]Move{{Color: White, Point: g.Board().At(9, 9)}})

@@ -113,7 +113,7 @@ func compareWithGNUGo(t *testing.T, e *gtpEngine, g *Game, where string) int {
 		require.Equal(t, want, vertexSet(e.must("list_stones "+c.String())), "%s: %v stones\n%s", where, c, b)
 	}
 	c := g.ToMove()
-	want := ourVertices(b, func(p Point) bool { return g.Check(c, p) == nil })
+	want := ourVertices(b, func(p Point) bool { return g.Check(p, c) == nil })
 	require.Equal(t, want, vertexSet(e.must("all_legal "+c.String())), "%s: legal moves for %v\n%s", where, c, b)
 	return b.EmptyCount() - len(want)
 }
@@ -127,7 +127,7 @@ func randomLegal(g *Game, rng *Rand, anyMove bool, buf []Point) Point {
 	buf = buf[:0]
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
-		if g.Check(c, p) == nil && (anyMove || !b.IsEye(p, c)) {
+		if g.Check(p, c) == nil && (anyMove || !b.IsEye(p, c)) {
 			buf = append(buf, p)
 		}
 	}
@@ -141,7 +141,7 @@ func randomLegal(g *Game, rng *Rand, anyMove bool, buf []Point) Point {
 func playBoth(t *testing.T, e *gtpEngine, g *Game, p Point) {
 	t.Helper()
 	c := g.ToMove()
-	require.NoError(t, g.Play(c, p))
+	require.NoError(t, g.Play(p, c))
 	e.must(fmt.Sprintf("play %s %s", c, g.Board().Vertex(p)))
 }
 
@@ -197,7 +197,7 @@ func fillGame(t *testing.T, g *Game, rng *Rand, engines ...*gtpEngine) {
 		require.Less(t, m, 10*g.Size()*g.Size(), "fill game does not end")
 		p := randomLegal(g, rng, false, buf)
 		c := g.ToMove()
-		require.NoError(t, g.Play(c, p))
+		require.NoError(t, g.Play(p, c))
 		for _, e := range engines {
 			e.must(fmt.Sprintf("play %s %s", c, g.Board().Vertex(p)))
 		}

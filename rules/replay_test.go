@@ -188,12 +188,12 @@ func replayWithRef(s *SGFGame, st *replayStats, views map[int]*refView) (refused
 		}
 		moveNumber++
 		m := *n.Move
-		if err := g.Play(m.Color, m.Point); err != nil {
+		if err := g.Play(m.Point, m.Color); err != nil {
 			if !errors.Is(err, ErrSuperko) {
 				return nil, fmt.Errorf("move %d %v %s refused: %w", moveNumber, m.Color, g.Board().Vertex(m.Point), err)
 			}
 			refused = append(refused, moveNumber)
-			if err := g.PlayUnchecked(m.Color, m.Point); err != nil {
+			if err := g.PlayUnchecked(m.Point, m.Color); err != nil {
 				return nil, err
 			}
 		}

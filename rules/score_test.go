@@ -230,7 +230,7 @@ func TestCapturesCountUnderTerritoryScoring(t *testing.T) {
 	}{{Black, "A5"}, {White, "pass"}, {Black, "A3"}, {White, "pass"}, {Black, "pass"}} {
 		p, err := g.Board().ParseVertex(m.v)
 		require.NoError(t, err)
-		require.NoError(t, g.Play(m.c, p))
+		require.NoError(t, g.Play(p, m.c))
 	}
 	require.Equal(t, 1, g.Board().Captures(Black))
 	// territory A4 A2 A1 and one prisoner; White 10 points and komi

@@ -43,9 +43,10 @@ type SGFNode struct {
 	// Setup is non-nil when the node has setup properties (AB, AW, AE, PL):
 	// the stones as for SGFGame.Setup.
 	Setup        []Move
-	PlayerToMove Color // PL, or Empty
-	Index        int   // the node's number in the main line, the root being 0
-	Offset       int   // byte offset of the node's ';' in the file
+	PlayerToMove Color  // PL, or Empty
+	Comment      string // C, as raw bytes unescaped
+	Index        int    // the node's number in the main line, the root being 0
+	Offset       int    // byte offset of the node's ';' in the file
 }
 
 // SGFError is an SGF syntax or content error, located by byte offset and,
@@ -486,6 +487,10 @@ func (p *sgfParser) buildGame(nodes []sgfRawNode) (*SGFGame, error) {
 				if node.Setup == nil {
 					node.Setup = []Move{}
 				}
+			case "C":
+				if i > 0 { // the root's is Info["C"]
+					node.Comment = string(p.vals[prop.valStart])
+				}
 			}
 		}
 		if node.Move != nil || node.Setup != nil {
@@ -658,12 +663,12 @@ func (s *SGFGame) Replay(defaultRules Ruleset, before int, lenient bool) (*Game,
 			}
 			break
 		}
-		if err := g.Play(m.Color, m.Point); err != nil {
+		if err := g.Play(m.Point, m.Color); err != nil {
 			me := &MoveError{MoveNumber: moveNumber, Node: n.Index, Move: m, Vertex: g.Board().Vertex(m.Point), Err: err}
 			if !lenient || !errors.Is(err, ErrSuperko) {
 				return nil, issues, me
 			}
-			if err := g.PlayUnchecked(m.Color, m.Point); err != nil {
+			if err := g.PlayUnchecked(m.Point, m.Color); err != nil {
 				return nil, issues, me
 			}
 			issues = append(issues, me)
@@ -730,16 +735,40 @@ func defaultFirstPlayer(g *Game) Color {
 }
 
 // sgfReserved are the root properties WriteSGF writes itself; the same keys
-// in its info map are skipped.
+// in SGFNotes.Info are skipped.
 var sgfReserved = map[string]bool{"FF": true, "GM": true, "CA": true, "SZ": true, "KM": true, "RU": true,
 	"HA": true, "AB": true, "AW": true, "AE": true, "PL": true, "RE": true, "B": true, "W": true}
 
+// sgfNodeReserved are the node properties WriteSGF writes itself (the move
+// or setup); the same keys in SGFNotes.Nodes and SGFLine.Props are skipped.
+var sgfNodeReserved = map[string]bool{"B": true, "W": true, "AB": true, "AW": true, "AE": true, "PL": true}
+
+// SGFNotes are what a record holds besides the game itself: root properties
+// (PB, PW, GN, AP, C...), the result, and, for events of the game (moves and
+// setups, numbered from 0 as they follow the root), more properties of their
+// node (a comment, say) and variations, other lines from the position before
+// the event. Identifiers are upper-case letters; values are written as
+// given, escaped; the properties WriteSGF writes itself are skipped.
+type SGFNotes struct {
+	Info       map[string]string
+	Result     string
+	Nodes      map[int]map[string]string
+	Variations map[int][]SGFLine
+}
+
+// SGFLine is a variation: its moves, and the extra properties of each one's
+// node (Props may be shorter than Moves, or nil).
+type SGFLine struct {
+	Moves []Move
+	Props []map[string]string
+}
+
 // WriteSGF writes the game record as an FF[4] file: the root with size,
 // komi, rules, handicap, the start position and who moves first, the result
-// (if not empty) and the info properties (identifiers of upper-case letters
-// only; values are written as given, escaped), then one node per move or
-// setup. ParseSGF and NewGame read back the same game.
-func WriteSGF(g *Game, info map[string]string, result string) []byte {
+// (if not empty) and the notes' root properties, then one node per move or
+// setup with the notes' properties and variations. ParseSGF and NewGame read
+// back the same game (the main line).
+func WriteSGF(g *Game, notes SGFNotes) []byte {
 	var b bytes.Buffer
 	size := g.Size()
 	fmt.Fprintf(&b, "(;FF[4]GM[1]CA[UTF-8]SZ[%d]KM[%s]RU[", size, strconv.FormatFloat(g.Komi, 'f', -1, 64))
@@ -765,40 +794,73 @@ func WriteSGF(g *Game, info map[string]string, result string) []byte {
 	if first := g.movers[0]; first != defaultFirstPlayer(g) {
 		b.WriteString("PL[" + first.Letter() + "]")
 	}
-	if result != "" {
+	if notes.Result != "" {
 		b.WriteString("RE[")
-		writeSGFText(&b, result)
+		writeSGFText(&b, notes.Result)
 		b.WriteByte(']')
 	}
-	keys := make([]string, 0, len(info))
-	for k := range info {
-		if validSGFIdent(k) && !sgfReserved[k] {
+	writeSGFProps(&b, notes.Info, sgfReserved)
+	b.WriteByte('\n')
+	// a variation at event i opens a branch for the main line there; the
+	// branches close at the end, innermost first, each followed by its
+	// variations
+	var pending [][]SGFLine
+	for i, e := range g.events {
+		if lines := notes.Variations[i]; len(lines) > 0 {
+			b.WriteString("\n(")
+			pending = append(pending, lines)
+		}
+		if e.setup != nil {
+			writeSGFSetup(&b, e, size)
+		} else {
+			writeSGFMove(&b, g.start.Geometry, e.move)
+		}
+		writeSGFProps(&b, notes.Nodes[i], sgfNodeReserved)
+		if i%10 == 9 || notes.Nodes[i] != nil {
+			b.WriteByte('\n')
+		}
+	}
+	for k := len(pending) - 1; k >= 0; k-- {
+		b.WriteString(")")
+		for _, line := range pending[k] {
+			b.WriteString("\n(")
+			for j, m := range line.Moves {
+				writeSGFMove(&b, g.start.Geometry, m)
+				if j < len(line.Props) {
+					writeSGFProps(&b, line.Props[j], sgfNodeReserved)
+				}
+			}
+			b.WriteString(")")
+		}
+	}
+	b.WriteString(")\n")
+	return b.Bytes()
+}
+
+// writeSGFMove writes a move node; a pass is the empty value (FF[4]).
+func writeSGFMove(b *bytes.Buffer, geo Geometry, m Move) {
+	b.WriteString(";" + m.Color.Letter() + "[")
+	if m.Point != Pass {
+		b.WriteString(sgfPointString(geo, m.Point))
+	}
+	b.WriteByte(']')
+}
+
+// writeSGFProps writes props sorted by identifier, skipping invalid and
+// reserved ones.
+func writeSGFProps(b *bytes.Buffer, props map[string]string, reserved map[string]bool) {
+	keys := make([]string, 0, len(props))
+	for k := range props {
+		if validSGFIdent(k) && !reserved[k] {
 			keys = append(keys, k)
 		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
 		b.WriteString(k + "[")
-		writeSGFText(&b, info[k])
+		writeSGFText(b, props[k])
 		b.WriteByte(']')
 	}
-	b.WriteByte('\n')
-	for i, e := range g.events {
-		if e.setup != nil {
-			writeSGFSetup(&b, e, size)
-		} else {
-			b.WriteString(";" + e.move.Color.Letter() + "[")
-			if e.move.Point != Pass {
-				b.WriteString(sgfPointString(g.start.Geometry, e.move.Point))
-			}
-			b.WriteByte(']')
-		}
-		if i%10 == 9 {
-			b.WriteByte('\n')
-		}
-	}
-	b.WriteString(")\n")
-	return b.Bytes()
 }
 
 // writeSGFSetup writes a mid-game setup as one node; the stones are netted

@@ -44,7 +44,7 @@ func FuzzParseSGF(f *testing.F) {
 				require.True(t, errors.As(err, &se) || errors.As(err, &me), "unexpected error type: %v", err)
 				continue
 			}
-			text := WriteSGF(g, s.Info, s.Result)
+			text := WriteSGF(g, SGFNotes{Info: s.Info, Result: s.Result})
 			back, err := ParseSGF(text)
 			require.NoError(t, err, "%s", text)
 			require.Len(t, back, 1)
@@ -109,7 +109,7 @@ func FuzzPlayUndo(f *testing.F) {
 				states = states[:len(states)-1]
 				continue
 			case 7:
-				err = g.Play(g.ToMove(), Pass)
+				err = g.Play(Pass, g.ToMove())
 			case 9:
 				c := Color(next(&i) % 3)
 				p := points[next(&i)%len(points)]
@@ -119,7 +119,7 @@ func FuzzPlayUndo(f *testing.F) {
 				if op == 6 {
 					c = c.Opponent()
 				}
-				err = g.Play(c, points[next(&i)%len(points)])
+				err = g.Play(points[next(&i)%len(points)], c)
 			}
 			if err != nil {
 				require.Equal(t, before, stateOf(g), "a refused action changes nothing")

@@ -483,7 +483,7 @@ func applyEvent(t testing.TB, b *Board, e event) {
 // game with the same result and info.
 func roundTrip(t testing.TB, g *Game, info map[string]string, result string) {
 	t.Helper()
-	text := WriteSGF(g, info, result)
+	text := WriteSGF(g, SGFNotes{Info: info, Result: result})
 	games, err := ParseSGF(text)
 	require.NoError(t, err, "%s", text)
 	require.Len(t, games, 1)
@@ -536,7 +536,7 @@ func randomRecord(t testing.TB, rng *Rand, size int) *Game {
 		c := g.ToMove()
 		switch r := rng.Intn(60); {
 		case r == 0:
-			_ = g.Play(c, Pass)
+			_ = g.Play(Pass, c)
 			continue
 		case r == 1:
 			c = c.Opponent()
@@ -549,10 +549,10 @@ func randomRecord(t testing.TB, rng *Rand, size int) *Game {
 		}
 		played := false
 		for try := 0; try < 10 && !played; try++ {
-			played = g.Play(c, pts[rng.Intn(len(pts))]) == nil
+			played = g.Play(pts[rng.Intn(len(pts))], c) == nil
 		}
 		if !played {
-			require.NoError(t, g.Play(c, Pass))
+			require.NoError(t, g.Play(Pass, c))
 		}
 	}
 	return g
@@ -587,22 +587,53 @@ func TestSGFRoundTrip(t *testing.T) {
 	t.Run("hand-written info needing escapes", func(t *testing.T) {
 		g, err := NewGame(9, NewZealand, 7)
 		require.NoError(t, err)
-		require.NoError(t, g.Play(Black, g.Board().At(4, 4)))
+		require.NoError(t, g.Play(g.Board().At(4, 4), Black))
 		roundTrip(t, g, map[string]string{"PB": `a]b\c`, "C": "line\nbreak \\\nnot soft", "GN": "\xff\xfe",
 			"ignored": "lower-case key", "KM": "99"}, "B+R")
-		text := string(WriteSGF(g, map[string]string{"PB": `a]b\c`, "ignored": "x", "KM": "99"}, "B+R"))
+		text := string(WriteSGF(g, SGFNotes{Info: map[string]string{"PB": `a]b\c`, "ignored": "x", "KM": "99"}, Result: "B+R"}))
 		assert.Equal(t, "(;FF[4]GM[1]CA[UTF-8]SZ[9]KM[7]RU[NZ]RE[B+R]PB[a\\]b\\\\c]\n;B[ee])\n", text)
 	})
 	t.Run("handicap game with passes", func(t *testing.T) {
 		g, err := NewGame(19, Chinese, 0.5)
 		require.NoError(t, err)
 		require.NoError(t, g.SetHandicap([]Point{g.Board().At(3, 3), g.Board().At(15, 15)}))
-		require.NoError(t, g.Play(White, g.Board().At(15, 3)))
-		require.NoError(t, g.Play(Black, Pass))
-		require.NoError(t, g.Play(White, Pass))
-		text := string(WriteSGF(g, nil, ""))
+		require.NoError(t, g.Play(g.Board().At(15, 3), White))
+		require.NoError(t, g.Play(Pass, Black))
+		require.NoError(t, g.Play(Pass, White))
+		text := string(WriteSGF(g, SGFNotes{}))
 		assert.Equal(t, "(;FF[4]GM[1]CA[UTF-8]SZ[19]KM[0.5]RU[Chinese]HA[2]AB[pd][dp]\n;W[pp];B[];W[])\n", text)
 		roundTrip(t, g, nil, "")
+	})
+	t.Run("node comments and variations", func(t *testing.T) {
+		g, err := NewGame(9, Japanese, 6.5)
+		require.NoError(t, err)
+		at := func(v string) Point {
+			p, err := g.Board().ParseVertex(v)
+			require.NoError(t, err)
+			return p
+		}
+		for i, v := range []string{"E5", "C3", "G7", "pass"} {
+			require.NoError(t, g.Play(at(v), []Color{Black, White}[i%2]))
+		}
+		notes := SGFNotes{
+			Info:  map[string]string{"PB": "gtpgo"},
+			Nodes: map[int]map[string]string{1: {"C": "a mistake]", "B": "ignored"}, 3: {"C": "end"}},
+			Variations: map[int][]SGFLine{
+				1: {{Moves: []Move{{White, at("E3")}, {Black, at("D3")}}, Props: []map[string]string{{"C": "better"}}}},
+				2: {{Moves: []Move{{Black, at("C7")}}}, {Moves: []Move{{Black, Pass}}}},
+			},
+		}
+		text := string(WriteSGF(g, notes))
+		assert.Equal(t, "(;FF[4]GM[1]CA[UTF-8]SZ[9]KM[6.5]RU[Japanese]PB[gtpgo]\n;B[ee]\n(;W[cg]C[a mistake\\]]\n\n"+
+			"(;B[gc];W[]C[end]\n)\n(;B[cc])\n(;B[]))\n(;W[eg]C[better];B[dg]))\n", text)
+		games, err := ParseSGF([]byte(text))
+		require.NoError(t, err)
+		require.Len(t, games, 1)
+		back, _, err := games[0].NewGame(Japanese, false)
+		require.NoError(t, err)
+		assert.Equal(t, g.Moves(), back.Moves(), "the main line is the game")
+		assert.Equal(t, []string{"", "a mistake]", "", "end"},
+			[]string{games[0].Nodes[0].Comment, games[0].Nodes[1].Comment, games[0].Nodes[2].Comment, games[0].Nodes[3].Comment})
 	})
 	t.Run("random records", func(t *testing.T) {
 		rng := NewRand(7)
@@ -671,11 +702,11 @@ func BenchmarkSGFNewGame(b *testing.B) {
 	for g.MoveNumber() < 300 {
 		scratch.CopyFrom(g.Board())
 		c := g.ToMove()
-		if p := scratch.RandomMove(c, rng); g.Play(c, p) != nil {
-			require.NoError(b, g.Play(c, Pass))
+		if p := scratch.RandomMove(c, rng); g.Play(p, c) != nil {
+			require.NoError(b, g.Play(Pass, c))
 		}
 	}
-	games, err := ParseSGF(WriteSGF(g, nil, ""))
+	games, err := ParseSGF(WriteSGF(g, SGFNotes{}))
 	require.NoError(b, err)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -59,7 +59,7 @@ func main() {
 					info[k] = v
 				}
 			}
-			collection = append(collection, rules.WriteSGF(g, info, sg.Result)...)
+			collection = append(collection, rules.WriteSGF(g, rules.SGFNotes{Info: info, Result: sg.Result})...)
 			collection = append(collection, '\n')
 			kept++
 		}

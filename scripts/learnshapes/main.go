@@ -80,7 +80,7 @@ func main() {
 						}
 					}
 				}
-				if err := g.PlayUnchecked(m.Color, m.Point); err != nil {
+				if err := g.PlayUnchecked(m.Point, m.Color); err != nil {
 					break
 				}
 			}

@@ -161,7 +161,7 @@ type gameRun struct {
 // gameRecord is a finished game: its table row and its SGF.
 type gameRecord struct {
 	row datRow
-	sgf sgfRecord
+	sgf gameSGF
 }
 
 // playGame plays game number index (from 0) with fresh engine processes. It
@@ -229,7 +229,7 @@ func (r *gameRun) run(ctx context.Context) error {
 			r.result = opp.color.Letter() + "+R"
 			return nil
 		}
-		if err := r.game.Play(c, move.Point); err != nil {
+		if err := r.game.Play(move.Point, c); err != nil {
 			return r.forfeit(p, &engineFault{faultIllegal, fmt.Sprintf("%s %s: %v", c.Letter(), r.geo.Vertex(move.Point), err)})
 		}
 		if _, err := opp.eng.send(fmt.Sprintf("play %s %s", c, r.geo.Vertex(move.Point)), cfg.hard); err != nil {
@@ -297,15 +297,19 @@ func (r *gameRun) placeHandicap() (done bool, err error) {
 		if len(answers[c]) != r.cfg.handicap {
 			return true, r.forfeit(p, &engineFault{faultMalformed, fmt.Sprintf("%s answered %q", cmd, resp)})
 		}
+		if c == rules.Black {
+			// Black's stones are the game's (and its record's) even if
+			// White's engine then places others
+			if err := r.game.SetHandicap(r.handicap); err != nil {
+				return true, r.forfeit(p, &engineFault{faultIllegal, fmt.Sprintf("handicap stones: %v", err)})
+			}
+		}
 	}
 	for pt := range answers[rules.Black] {
 		if !answers[rules.White][pt] {
 			return true, r.forfeit(r.players[rules.White], &engineFault{faultMalformed,
 				fmt.Sprintf("%s placed other stones than Black's engine", cmd)})
 		}
-	}
-	if err := r.game.SetHandicap(r.handicap); err != nil {
-		return true, r.forfeit(r.players[rules.Black], &engineFault{faultIllegal, fmt.Sprintf("handicap stones: %v", err)})
 	}
 	return false, nil
 }
@@ -479,18 +483,15 @@ func (r *gameRun) record() *gameRecord {
 		}
 	}
 	fmt.Fprintf(&c, "Time control: %s", cfg.tc)
-	sgf := sgfRecord{
-		Size: cfg.size, Komi: cfg.komi, Rules: cfg.ruleset.SGFName(), Handicap: r.handicap,
-		Black: black.label, White: white.label, Result: r.result,
-		Date: time.Now().Format("2006-01-02"), GameName: fmt.Sprintf("game-%03d", r.index),
-		Comment: c.String(), Moves: r.game.Moves(), EndComment: strings.Join(r.notes, "\n"),
-	}
+	info := map[string]string{"PB": black.label, "PW": white.label,
+		"DT": time.Now().Format("2006-01-02"), "GN": fmt.Sprintf("game-%03d", r.index)}
 	if cfg.tc.enabled() {
-		sgf.TimeLimit = cfg.tc.main
+		info["TM"] = strconv.FormatFloat(cfg.tc.main, 'f', -1, 64)
 		if cfg.tc.byoyomi > 0 {
-			sgf.Overtime = fmt.Sprintf("%d/%s Canadian", cfg.tc.stones, strconv.FormatFloat(cfg.tc.byoyomi, 'f', -1, 64))
+			info["OT"] = fmt.Sprintf("%d/%s Canadian", cfg.tc.stones, strconv.FormatFloat(cfg.tc.byoyomi, 'f', -1, 64))
 		}
 	}
+	sgf := newGameSGF(r.game, info, r.result, c.String(), strings.Join(r.notes, "\n"))
 	return &gameRecord{row: row, sgf: sgf}
 }
 

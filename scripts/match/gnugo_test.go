@@ -46,19 +46,19 @@ func TestGnuGoMatch(t *testing.T) {
 		assert.Equal(t, i == 1, row.Alt)
 		assert.False(t, row.Err, row.ErrMsg)
 		nodes := readGame(t, dir, i)
-		root := nodes[0]
-		assert.Equal(t, []string{"7"}, root["SZ"])
-		assert.Equal(t, []string{"7.5"}, root["KM"])
+		root := nodes.Info
+		assert.Equal(t, "7", root["SZ"])
+		assert.Equal(t, "7.5", root["KM"])
 		black, white := "GNU Go[1]", "GNU Go[2]"
 		if row.Alt {
 			black, white = white, black
 		}
-		assert.Equal(t, []string{black}, root["PB"])
-		assert.Equal(t, []string{white}, root["PW"])
+		assert.Equal(t, black, root["PB"])
+		assert.Equal(t, white, root["PW"])
 
 		// The referee decides, and the table holds its score from engine
 		// 1's side.
-		re := root["RE"][0]
+		re := root["RE"]
 		assert.Equal(t, normResult(re), re)
 		assert.NotEqual(t, "?", re)
 		want := re
@@ -112,9 +112,9 @@ func TestGtpgoAgainstGnuGo(t *testing.T) {
 	row := d.Rows[0]
 	require.False(t, row.Err, row.ErrMsg)
 	nodes := readGame(t, dir, 0)
-	re := nodes[0]["RE"][0]
+	re := nodes.Info["RE"]
 	assert.NotEqual(t, "?", re)
-	assert.Equal(t, []string{"gtpgo"}, nodes[0]["PB"])
+	assert.Equal(t, "gtpgo", nodes.Info["PB"])
 
 	moves := moveList(nodes)
 	require.Equal(t, row.Len, len(moves))
@@ -139,7 +139,7 @@ func replayMoves(t *testing.T, size int, moves []string) *rules.Game {
 		if v := m[2 : len(m)-1]; v != "" {
 			p = geo.At(int(v[0]-'a'), size-1-int(v[1]-'a'))
 		}
-		require.NoError(t, g.Play(c, p), "move %d: %s", n+1, m)
+		require.NoError(t, g.Play(p, c), "move %d: %s", n+1, m)
 	}
 	return g
 }

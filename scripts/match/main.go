@@ -267,11 +267,11 @@ func loadDupKeys(cfg *config, dat *datFile) map[string]int {
 		if err != nil {
 			continue
 		}
-		nodes, err := parseSGF(string(data))
+		moves, err := sgfMoveKey(data)
 		if err != nil {
 			continue
 		}
-		key := dupKey(r.Alt, sgfMoveKey(nodes))
+		key := dupKey(r.Alt, moves)
 		if j, ok := dups[key]; !ok || r.Game < j {
 			dups[key] = r.Game
 		}
@@ -282,7 +282,7 @@ func loadDupKeys(cfg *config, dat *datFile) map[string]int {
 // markDuplicate sets the DUP column of a game that repeats an earlier one
 // move for move (deterministic engines do), as gogui-twogtp does.
 func markDuplicate(dups map[string]int, rec *gameRecord) {
-	if len(rec.sgf.Moves) == 0 {
+	if rec.sgf.game.MoveNumber() == 0 {
 		return
 	}
 	key := dupKey(rec.row.Alt, rec.sgf.moveKey())

@@ -26,14 +26,14 @@ func runMatch(t *testing.T, dir string, args ...string) (stdout, stderr string, 
 }
 
 // readGame reads a game's SGF from the output directory.
-func readGame(t *testing.T, dir string, index int) []sgfNode {
+func readGame(t *testing.T, dir string, index int) *rules.SGFGame {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%03d.sgf", index)))
 	require.NoError(t, err)
-	nodes, err := parseSGF(string(data))
+	games, err := rules.ParseSGF(data)
 	require.NoError(t, err)
-	require.NotEmpty(t, nodes)
-	return nodes
+	require.Len(t, games, 1)
+	return games[0]
 }
 
 func readResults(t *testing.T, dir string) *datFile {
@@ -44,23 +44,40 @@ func readResults(t *testing.T, dir string) *datFile {
 	return d
 }
 
-// lastComment is the C property of the last node (the end-of-game note).
-func lastComment(nodes []sgfNode) string {
-	if c := nodes[len(nodes)-1]["C"]; len(c) > 0 {
-		return c[len(c)-1]
+// lastComment is the comment of the last node (the end-of-game note).
+func lastComment(g *rules.SGFGame) string {
+	if len(g.Nodes) == 0 {
+		return g.Info["C"]
 	}
-	return ""
+	return g.Nodes[len(g.Nodes)-1].Comment
+}
+
+// sgfPoint is p as an SGF coordinate pair ("" for a pass).
+func sgfPoint(size int, p rules.Point) string {
+	if p == rules.Pass {
+		return ""
+	}
+	geo, _ := rules.NewGeometry(size)
+	x, y := geo.XY(p)
+	return string([]byte{byte('a' + x), byte('a' + size - 1 - y)})
 }
 
 // moveList is the main line's moves as "B[aa]" strings.
-func moveList(nodes []sgfNode) []string {
+func moveList(g *rules.SGFGame) []string {
 	var out []string
-	for _, n := range nodes[1:] {
-		for _, c := range []string{"B", "W"} {
-			for _, v := range n[c] {
-				out = append(out, c+"["+v+"]")
-			}
+	for _, n := range g.Nodes {
+		if n.Move != nil {
+			out = append(out, n.Move.Color.Letter()+"["+sgfPoint(g.Size, n.Move.Point)+"]")
 		}
+	}
+	return out
+}
+
+// setupPoints are the root's setup stones as SGF coordinates.
+func setupPoints(g *rules.SGFGame) []string {
+	var out []string
+	for _, m := range g.Setup {
+		out = append(out, sgfPoint(g.Size, m.Point))
 	}
 	return out
 }
@@ -227,17 +244,17 @@ func TestGameEndings(t *testing.T) {
 				assert.Empty(t, row.ErrMsg)
 			}
 			nodes := readGame(t, dir, 0)
-			assert.Equal(t, []string{tt.want.re}, nodes[0]["RE"])
-			assert.Equal(t, []string{"Fake[1]"}, nodes[0]["PB"])
-			assert.Equal(t, []string{"Fake[2]"}, nodes[0]["PW"])
-			assert.Equal(t, []string{"5"}, nodes[0]["SZ"])
-			assert.Equal(t, []string{"0.5"}, nodes[0]["KM"])
+			assert.Equal(t, tt.want.re, nodes.Info["RE"])
+			assert.Equal(t, "Fake[1]", nodes.Info["PB"])
+			assert.Equal(t, "Fake[2]", nodes.Info["PW"])
+			assert.Equal(t, "5", nodes.Info["SZ"])
+			assert.Equal(t, "0.5", nodes.Info["KM"])
 			if tt.want.moves != nil {
 				assert.Equal(t, tt.want.moves, append([]string{}, moveList(nodes)...))
 			}
 			if slices.Contains(tt.flags, "-handicap") {
-				assert.Equal(t, []string{"2"}, nodes[0]["HA"])
-				assert.Equal(t, []string{"bd", "db"}, nodes[0]["AB"])
+				assert.Equal(t, "2", nodes.Info["HA"])
+				assert.ElementsMatch(t, []string{"bd", "db"}, setupPoints(nodes))
 			}
 			assert.Equal(t, len(moveList(nodes)), row.Len, "LEN counts the moves in the SGF")
 			if tt.want.endNote != "" {
@@ -265,10 +282,10 @@ func TestAlternationInvertsTableResults(t *testing.T) {
 	require.Len(t, d.Rows, 2)
 	// Game 0: Quitter is Black and resigns at once; game 1: Quitter is
 	// White, Stayer's first move is played, then Quitter resigns.
-	assert.Equal(t, []string{"W+R"}, readGame(t, dir, 0)[0]["RE"])
-	assert.Equal(t, []string{"Quitter"}, readGame(t, dir, 0)[0]["PB"])
-	assert.Equal(t, []string{"B+R"}, readGame(t, dir, 1)[0]["RE"])
-	assert.Equal(t, []string{"Stayer"}, readGame(t, dir, 1)[0]["PB"])
+	assert.Equal(t, "W+R", readGame(t, dir, 0).Info["RE"])
+	assert.Equal(t, "Quitter", readGame(t, dir, 0).Info["PB"])
+	assert.Equal(t, "B+R", readGame(t, dir, 1).Info["RE"])
+	assert.Equal(t, "Stayer", readGame(t, dir, 1).Info["PB"])
 	assert.Equal(t, datRow{Game: 0, ResB: "W+R", ResW: "W+R", ResR: "W+R", Dup: "-", Len: 0},
 		zeroTimes(d.Rows[0]))
 	assert.Equal(t, datRow{Game: 1, ResB: "W+R", ResW: "W+R", ResR: "W+R", Alt: true, Dup: "-", Len: 1},

@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// Position tests of the engine's knowledge, in the style of Pachi's t-unit
+// files: a diagram and the expected answer, for the priors, the 3x3 shapes
+// and the playout policy, without a search.
+
+// vertices parses GTP vertices on b.
+func vertices(t *testing.T, b *rules.Board, vs ...string) []rules.Point {
+	t.Helper()
+	out := make([]rules.Point, len(vs))
+	for i, v := range vs {
+		p, err := b.ParseVertex(v)
+		require.NoError(t, err)
+		out[i] = p
+	}
+	return out
+}
+
+// priorValue is the win rate a new child starts with: its prior wins over
+// its prior visits.
+func priorValue(b *rules.Board, p rules.Point, c rules.Color) float64 {
+	w := &worker{s: &search{p: DefaultParams()}, pol: newPolicy()}
+	visits, wins := w.prior(b, p, c)
+	return float64(wins) / float64(visits)
+}
+
+// The prior ranks the listed moves of the player to move best first.
+func TestPriorRanking(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		color   rules.Color
+		order   string // moves, best prior first
+	}{
+		{
+			// capturing (E4) beats a quiet move, which beats a self-atari
+			// (D1 leaves C1-D1 one liberty)
+			name: "capture, quiet move, self-atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . X . . . .
+				. . . X O X . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. O O . . . . . .
+				. O X . O . . . .`,
+			color: rules.Black,
+			order: "E4 G7 D1",
+		},
+		{
+			// the third and fourth lines are where stones go in an empty
+			// corner of a big board, the centre next, the edge last
+			name:    "opening lines on 19x19",
+			diagram: strings.Repeat(". . . . . . . . . . . . . . . . . . .\n", 19),
+			color:   rules.Black,
+			order:   "Q16 K10 R18 A1",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			moves := vertices(t, b, strings.Fields(tc.order)...)
+			got := append([]rules.Point(nil), moves...)
+			sort.SliceStable(got, func(i, j int) bool {
+				return priorValue(b, got[i], tc.color) > priorValue(b, got[j], tc.color)
+			})
+			var names []string
+			for _, p := range got {
+				names = append(names, b.Vertex(p))
+			}
+			assert.Equal(t, tc.order, strings.Join(names, " "))
+		})
+	}
+}
+
+// Running from atari along a working ladder only loses more: the prior of
+// the escape is lower than where a white stone breaks the ladder. (The
+// hand-set prior still rates the escape above a quiet move elsewhere: the
+// learned shape of an extension outweighs the ladder penalty.)
+func TestPriorPenalisesLadderEscape(t *testing.T) {
+	const working = `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O X . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .`
+	const broken = `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O X . . . .
+		. . . . X . . . .
+		. O . . . . . . .
+		. . . . . . . . .`
+	b, bb := rules.MustDiagram(working), rules.MustDiagram(broken)
+	d3 := vertices(t, b, "D3")[0]
+	var lb ladderBoards
+	require.True(t, lb.escapeCaught(b, d3, rules.White))
+	require.False(t, lb.escapeCaught(bb, d3, rules.White))
+	assert.Less(t, priorValue(b, d3, rules.White), priorValue(bb, d3, rules.White))
+}
+
+// The MoGo 3x3 shapes the playouts answer with, on the candidate point.
+func TestMoGoShapes(t *testing.T) {
+	const empty = ". . . . . . .\n"
+	tests := []struct {
+		name    string
+		diagram string
+		at      string
+		match   bool
+	}{
+		{"hane", empty + empty + ". . X O X . .\n" + empty + empty + empty + empty, "D4", true},
+		{"cut", empty + empty + ". . X O . . .\n. . O . . . .\n" + empty + empty + empty, "D4", true},
+		{"edge: block the side connection", empty + empty + empty + empty + empty + ". . . X . . .\n. . . . O . .\n", "D1", true},
+		{"edge: empty first line", empty + empty + empty + empty + empty + empty + empty, "D1", false},
+		{"lone stone below", empty + empty + empty + empty + ". . . X . . .\n" + empty + empty, "D4", false},
+		{"empty", empty + empty + empty + empty + empty + empty + empty, "D4", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			assert.Equal(t, tc.match, matchesShape(b, vertices(t, b, tc.at)[0]))
+		})
+	}
+}
+
+// heavyPolicy is the default playout policy for a board.
+func heavyPolicy(b *rules.Board) *policy {
+	pl := newPolicy()
+	p := DefaultParams()
+	pl.configure(p.playoutConfig(b.Size), b.Len)
+	return pl
+}
+
+// The playouts answer an atari on their own chain by extending, and take
+// a chain the last move left in atari.
+func TestPlayoutRepliesToAtari(t *testing.T) {
+	tests := []struct {
+		name     string
+		diagram  string
+		last     string      // Black's move, just played
+		want     []string    // White's possible replies
+		lastBy   rules.Color // who played last (White replies when Black)
+		replying rules.Color
+	}{
+		{
+			name: "extend out of atari",
+			diagram: `
+				. . . . . . .
+				. . . . . . .
+				. . . X . . .
+				. . X O . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .`,
+			last: "E4", want: []string{"D3"}, lastBy: rules.Black, replying: rules.White,
+		},
+		{
+			name: "capture a self-atari",
+			diagram: `
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .
+				. O . . . . .
+				O . O . . . .
+				. . . . . . .`,
+			last: "B2", want: []string{"B1"}, lastBy: rules.Black, replying: rules.White,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			last := vertices(t, b, tc.last)[0]
+			require.NoError(t, b.Play(last, tc.lastBy))
+			want := vertices(t, b, tc.want...)
+			pl := heavyPolicy(b)
+			for seed := uint64(1); seed <= 20; seed++ {
+				var r rules.Rand
+				r.Seed(seed)
+				got := pl.tactical(b, tc.replying, last, &r)
+				assert.Contains(t, want, got, "seed %d: %s", seed, b.Vertex(got))
+			}
+		})
+	}
+}
+
+// A playout never plays a self-atari of more than one stone at random: on
+// this board White's only legal moves, A1 and B1, would each leave its
+// three stones one liberty, so the playout passes.
+func TestPlayoutRefusesSelfAtari(t *testing.T) {
+	b := rules.MustDiagram(`
+		. X . X .
+		X X X X X
+		X X X X X
+		O O X . X
+		. . X X X`)
+	selfAtaris := vertices(t, b, "A1", "B1")
+	for _, p := range selfAtaris {
+		require.True(t, b.Legal(p, rules.White))
+		require.True(t, b.IsSelfAtari(p, rules.White))
+	}
+	pl := heavyPolicy(b)
+	for seed := uint64(1); seed <= 20; seed++ {
+		var scratch rules.Board
+		scratch.CopyFrom(b)
+		var r rules.Rand
+		r.Seed(seed)
+		got := pl.randomMove(&scratch, rules.White, &r)
+		assert.Equal(t, rules.Pass, got, "seed %d: %s", seed, b.Vertex(got))
+	}
+}

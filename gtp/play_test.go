@@ -242,7 +242,7 @@ func TestDescribeEngine(t *testing.T) {
 	require.Len(t, resp, 5)
 	lines := strings.Split(strings.TrimPrefix(resp[4], "= "), "\n")
 	require.Greater(t, len(lines), 3)
-	assert.Equal(t, []string{"gtpgo 0.1", "board 13x13, komi 6.5, chinese rules", "time: byoyomi"}, lines[:3])
+	assert.Equal(t, []string{"gtpgo " + DefaultConfig().Version, "board 13x13, komi 6.5, chinese rules", "time: byoyomi"}, lines[:3])
 	p := s.eng.Params()
 	for _, info := range p.List() {
 		assert.Contains(t, lines, info.Name+"="+info.Value)

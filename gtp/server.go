@@ -33,8 +33,10 @@ type Config struct {
 
 // DefaultConfig is the session a GUI expects when it starts an engine
 // without saying more: 19x19, komi 7.5, Japanese rules (GNU Go's default).
+// cmd/gtpgo sets the real Version from its build; this placeholder has the
+// form Lizzie accepts (a minor of 15 or more, see cmd/gtpgo/version.go).
 func DefaultConfig() Config {
-	return Config{Name: "gtpgo", Version: "0.1", BoardSize: 19, Komi: 7.5, Rules: rules.Japanese}
+	return Config{Name: "gtpgo", Version: "0.15.0-dev", BoardSize: 19, Komi: 7.5, Rules: rules.Japanese}
 }
 
 // Handler runs one command. The returned text is the response's result; an

@@ -22,9 +22,6 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// version is what `version` answers.
-const version = "0.1"
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -54,6 +51,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rulesName := fs.String("rules", "japanese", "rules: "+strings.Join(rules.RulesetNames(), ", ")+" (kgs-rules and a loaded SGF's RU change them)")
 	logLevel := fs.String("log", "info", "stderr log level: quiet, error, info or debug")
 	liveGfx := fs.Bool("live_gfx", false, "GoGui live graphics: while generating a move, draw the variation, candidates and speed (gogui-gfx blocks on stderr)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
+	version := currentVersion()
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gtpgo %s: a Go engine speaking GTP v2 on stdin and stdout.\n\n", version)
 		fmt.Fprintf(stderr, "Usage:\n  gtpgo [flags]\n  gtpgo bench [-size N] [-playouts N] [-threads N]   measure playout and search speed\n\n")
@@ -70,6 +69,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gtpgo: unexpected argument %q\n", fs.Arg(0))
 		fs.Usage()
 		return 2
+	}
+	if *showVersion {
+		fmt.Fprintf(stdout, "gtpgo %s\n", version)
+		return 0
 	}
 	r, err := rules.RulesetByName(*rulesName)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -113,34 +114,10 @@ func TestPriorPenalisesLadderEscape(t *testing.T) {
 		. . . . . . . . .`
 	b, bb := rules.MustDiagram(working), rules.MustDiagram(broken)
 	d3 := vertices(t, b, "D3")[0]
-	var lb ladderBoards
-	require.True(t, lb.escapeCaught(b, d3, rules.White))
-	require.False(t, lb.escapeCaught(bb, d3, rules.White))
+	var lb movemodel.LadderReader
+	require.True(t, lb.EscapeCaught(b, d3, rules.White))
+	require.False(t, lb.EscapeCaught(bb, d3, rules.White))
 	assert.Less(t, priorValue(b, d3, rules.White), priorValue(bb, d3, rules.White))
-}
-
-// The MoGo 3x3 shapes the playouts answer with, on the candidate point.
-func TestMoGoShapes(t *testing.T) {
-	const empty = ". . . . . . .\n"
-	tests := []struct {
-		name    string
-		diagram string
-		at      string
-		match   bool
-	}{
-		{"hane", empty + empty + ". . X O X . .\n" + empty + empty + empty + empty, "D4", true},
-		{"cut", empty + empty + ". . X O . . .\n. . O . . . .\n" + empty + empty + empty, "D4", true},
-		{"edge: block the side connection", empty + empty + empty + empty + empty + ". . . X . . .\n. . . . O . .\n", "D1", true},
-		{"edge: empty first line", empty + empty + empty + empty + empty + empty + empty, "D1", false},
-		{"lone stone below", empty + empty + empty + empty + ". . . X . . .\n" + empty + empty, "D4", false},
-		{"empty", empty + empty + empty + empty + empty + empty + empty, "D4", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := rules.MustDiagram(tc.diagram)
-			assert.Equal(t, tc.match, matchesShape(b, vertices(t, b, tc.at)[0]))
-		})
-	}
 }
 
 // heavyPolicy is the default playout policy for a board.

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/gtpgo/gtpgo/rules"
+import (
+	"github.com/gtpgo/gtpgo/movemodel"
+	"github.com/gtpgo/gtpgo/rules"
+)
 
 // playoutConfig is how the playouts play. Params.playoutConfig builds it
 // once per search, and everything that runs playouts for that search takes
@@ -41,9 +44,9 @@ func (cfg playoutConfig) judgementPlayouts() playoutConfig {
 // loop allocates nothing.
 type policy struct {
 	playoutConfig
-	ladderBds ladderBoards // for reading ladders here and in the priors
-	cand      []rules.Point
-	libs      []rules.Point // scratch for chain liberties
+	ladderReader movemodel.LadderReader // for reading ladders here and in the priors
+	cand         []rules.Point
+	libs         []rules.Point // scratch for chain liberties
 	// last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010):
 	// the winner's replies to the previous move (reply1) and to the previous
 	// two moves (reply2), per colour; 0 = none. They persist across playouts
@@ -292,7 +295,7 @@ func (pl *policy) runsIntoLadder(b *rules.Board, p rules.Point, c rules.Color) b
 	if !pl.ladders {
 		return false
 	}
-	return pl.ladderBds.escapeCaught(b, p, c)
+	return pl.ladderReader.EscapeCaught(b, p, c)
 }
 
 // addCapturesNextTo adds c's captures of the enemy chains in atari next to p.
@@ -327,7 +330,7 @@ func (pl *policy) shapeReply(b *rules.Board, c rules.Color, last rules.Point, r 
 }
 
 func (pl *policy) addShape(b *rules.Board, p rules.Point, c rules.Color) {
-	if b.Color(p) == rules.Empty && matchesShape(b, p) && b.LegalEmpty(p, c) &&
+	if b.Color(p) == rules.Empty && movemodel.MatchesMoGo(b, p) && b.LegalEmpty(p, c) &&
 		!b.IsEye(p, c) && !b.IsSelfAtari(p, c) {
 		pl.cand = append(pl.cand, p)
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/gtpgo/gtpgo/rules"
+import (
+	"github.com/gtpgo/gtpgo/movemodel"
+	"github.com/gtpgo/gtpgo/rules"
+)
 
 // prior returns the virtual visits and wins a new child starts with: an even
 // prior for every move, plus Go knowledge (captures, atari escapes, good
@@ -30,13 +33,13 @@ func (w *worker) prior(b *rules.Board, p rules.Point, c rules.Color) (visits, wi
 		good(pr.PriorAtari)
 	}
 	if libs >= 2 && savesFromAtari(b, p, c) {
-		if libs == 2 && w.pol.ladderBds.escapeCaught(b, p, c) {
+		if libs == 2 && w.pol.ladderReader.EscapeCaught(b, p, c) {
 			bad(pr.PriorAtari) // running along a working ladder only loses more
 		} else {
 			good(pr.PriorAtari)
 		}
 	}
-	if matchesShape(b, p) && libs >= 2 {
+	if movemodel.MatchesMoGo(b, p) && libs >= 2 {
 		good(pr.PriorPattern)
 	}
 	if v := ShapeValue(b, p, c); v != 0 && pr.PriorShape > 0 {
@@ -124,7 +127,7 @@ func (w *worker) startsLadder(b *rules.Board, p rules.Point, c rules.Color) bool
 	opp := c.Opponent()
 	for _, d := range b.Neighbors() {
 		n := p + rules.Point(d)
-		if b.Color(n) == opp && b.Liberties(n) == 2 && w.pol.ladderBds.captured(b, n, opp) {
+		if b.Color(n) == opp && b.Liberties(n) == 2 && w.pol.ladderReader.Captured(b, n, opp) {
 			return true
 		}
 	}

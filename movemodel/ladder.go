@@ -1,4 +1,4 @@
-package engine
+package movemodel
 
 import "github.com/gtpgo/gtpgo/rules"
 
@@ -6,30 +6,31 @@ import "github.com/gtpgo/gtpgo/rules"
 // shorter than this.
 const maxLadderMoves = 120
 
-// ladderBoards are the boards a ladder read plays on: the first for the
-// main line, the others for the side lines where the attacker has two
-// ataris worth reading. Preallocated, so reading allocates nothing (the
-// playouts read ladders); side lines deeper than the boards are not read.
-type ladderBoards [4]rules.Board
+// LadderReader reads ladders on boards of its own: the first for the main
+// line, the others for the side lines where the attacker has two ataris
+// worth reading. They are allocated with the reader, so reading allocates
+// nothing (the playouts read ladders); side lines deeper than the boards
+// are not read. The zero value is ready to use.
+type LadderReader [4]rules.Board
 
-// captured tells whether c's chain at s, with two liberties and the
+// Captured tells whether c's chain at s, with two liberties and the
 // opponent to move, is captured by a ladder: the opponent keeps putting it in
 // atari, choosing each time the liberty that leaves the chain the fewest
 // liberties after its escape, and the chain keeps extending.
-func (lb *ladderBoards) captured(b *rules.Board, s rules.Point, c rules.Color) bool {
+func (lb *LadderReader) Captured(b *rules.Board, s rules.Point, c rules.Color) bool {
 	lb[0].CopyFrom(b)
 	return lb.read(0, s, c, maxLadderMoves)
 }
 
-// escapeCaught tells whether c's extension at p out of atari (leaving two
+// EscapeCaught tells whether c's extension at p out of atari (leaving two
 // liberties) is caught in a ladder.
-func (lb *ladderBoards) escapeCaught(b *rules.Board, p rules.Point, c rules.Color) bool {
+func (lb *LadderReader) EscapeCaught(b *rules.Board, p rules.Point, c rules.Color) bool {
 	lb[0].CopyFrom(b)
 	lb[0].PlayLegal(p, c)
 	return lb.read(0, p, c, maxLadderMoves)
 }
 
-func (lb *ladderBoards) read(level int, s rules.Point, c rules.Color, depth int) bool {
+func (lb *LadderReader) read(level int, s rules.Point, c rules.Color, depth int) bool {
 	b := &lb[level]
 	opp := c.Opponent()
 	for ; depth > 0; depth -= 2 {

@@ -1,0 +1,89 @@
+package movemodel
+
+// Dictionary numbers the 3x3 shapes and the spatial patterns a model knows.
+// Each is stored once, canonical; lookups take a code or hash as it lies on
+// the board, so the tables hold every rotation and reflection.
+type Dictionary struct {
+	Shapes   []Shape   // canonical shapes, by index
+	Patterns []Pattern // canonical spatial patterns, by index
+	shapes   table
+	spatial  table
+}
+
+// NewDictionary indexes canonical shapes and patterns.
+func NewDictionary(shapes []Shape, patterns []Pattern) *Dictionary {
+	d := &Dictionary{Shapes: shapes, Patterns: patterns}
+	d.shapes.init(8 * len(shapes))
+	for i, s := range shapes {
+		for _, t := range s.Symmetries() {
+			d.shapes.put(uint64(t), int32(i))
+		}
+	}
+	d.spatial.init(8 * len(patterns))
+	for i, pt := range patterns {
+		for _, h := range pt.Hashes() {
+			d.spatial.put(h, int32(i))
+		}
+	}
+	return d
+}
+
+// ShapeIndex is the index of a shape as it lies on the board, or -1.
+func (d *Dictionary) ShapeIndex(s Shape) int32 { return d.shapes.get(uint64(s)) }
+
+// SpatialIndex is the index of a spatial pattern by its hash as it lies on
+// the board (SpatialHashes), or -1.
+func (d *Dictionary) SpatialIndex(h uint64) int32 { return d.spatial.get(h) }
+
+// table is an open-addressing hash table from 64-bit keys to indices: a
+// lookup is a multiply, a shift and a probe or two, with no allocation.
+type table struct {
+	keys  []uint64
+	vals  []int32 // -1: free
+	shift uint
+}
+
+func (t *table) init(n int) {
+	size, bits := 16, uint(4)
+	for size < 2*n {
+		size, bits = size*2, bits+1
+	}
+	t.keys = make([]uint64, size)
+	t.vals = make([]int32, size)
+	for i := range t.vals {
+		t.vals[i] = -1
+	}
+	t.shift = 64 - bits
+}
+
+func (t *table) slot(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t.shift }
+
+// put sets key's index; a key already there keeps its first index (the
+// symmetries of one entry map to it).
+func (t *table) put(key uint64, v int32) {
+	mask := uint64(len(t.keys) - 1)
+	for i := t.slot(key); ; i = (i + 1) & mask {
+		if t.vals[i] < 0 {
+			t.keys[i], t.vals[i] = key, v
+			return
+		}
+		if t.keys[i] == key {
+			return
+		}
+	}
+}
+
+func (t *table) get(key uint64) int32 {
+	if len(t.keys) == 0 {
+		return -1
+	}
+	mask := uint64(len(t.keys) - 1)
+	for i := t.slot(key); ; i = (i + 1) & mask {
+		if t.vals[i] < 0 {
+			return -1
+		}
+		if t.keys[i] == key {
+			return t.vals[i]
+		}
+	}
+}

@@ -27,10 +27,25 @@ import (
 //     most often count differently. For the same reason, connect an own
 //     chain left in atari (typically after retaking a ko) to a living chain
 //     when the connection leaves it two liberties: a referee counts it dead.
+//
+// Below MaxLevel (Params.Level) the searches are smaller and, where these
+// rules leave the search's move alone, the move is drawn among the good
+// candidates (level.go).
 func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
+	if lv := e.levelFor(g, color, cleanup); lv != nil {
+		return lv.genMove(ctx, e, g, color, lim, cleanup)
+	}
+	res, _ := e.genMove(ctx, g, color, lim, cleanup)
+	return res
+}
+
+// genMove is GenMove at full strength under the limits given. It returns
+// the search's own move too, which the rules above may have changed.
+func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) (Result, rules.Point) {
 	res := e.Search(ctx, g, color, lim)
+	searched := res.Move
 	if res.Resign || g.MoveNumber() == 0 {
-		return res
+		return res, searched
 	}
 	b := g.Board()
 	jp := e.Params().JudgeParams
@@ -61,7 +76,7 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 			res.Move = p
 		}
 	}
-	return res
+	return res, searched
 }
 
 // safeAtariMove returns a legal move for color at the last liberty of a

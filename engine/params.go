@@ -32,6 +32,7 @@ type EngineParams struct {
 	Threads  int   `param:"threads" range:"[1,256]" help:"search threads"`
 	MemoryMB int   `param:"memory_mb" range:"[16,1048576]" help:"tree memory budget in MiB"`
 	Seed     int64 `param:"seed" range:"[0,9.2e18]" help:"random seed (0 = from the clock)"`
+	Level    int   `param:"level" range:"[1,10]" help:"playing strength, 1 (weakest) to 10 (the full engine): below 10, a fixed number of playouts per move and a looser choice among the good moves"`
 }
 
 // TimeParams are how long the engine thinks, and when.
@@ -114,6 +115,7 @@ func DefaultParams() Params {
 			Threads:  runtime.NumCPU(), // one worker per core
 			MemoryMB: 1024,
 			Seed:     0,
+			Level:    MaxLevel,
 		},
 		TimeParams: TimeParams{
 			MaxPlayouts:       0,

@@ -22,6 +22,20 @@ const minInterruptedVisits = 100
 // for the board size); Params.MaxPlayouts caps playouts in both cases.
 // Only a clock's budget may end early (Params.EarlyStop).
 func (s *Server) limits(color rules.Color) engine.Limits {
+	return s.budget(color, true)
+}
+
+// moveLimits is limits for a move the engine plays. Below engine.MaxLevel
+// the level's playouts are the budget (the engine caps them), and the
+// default per-move time does not apply, so that a level plays the same on
+// every machine; a clock or a per-move time set by the user still bounds it.
+func (s *Server) moveLimits(color rules.Color) engine.Limits {
+	return s.budget(color, s.eng.Params().Level >= engine.MaxLevel)
+}
+
+// budget is limits, without a time limit when neither a clock nor a
+// per-move time is set unless defaultTime.
+func (s *Server) budget(color rules.Color, defaultTime bool) engine.Limits {
 	p := s.eng.Params()
 	size := s.game.Size()
 	target, maxTime, ok := s.clock.Budget(color, size, s.game.Board().EmptyCount())
@@ -31,7 +45,7 @@ func (s *Server) limits(color rules.Color) engine.Limits {
 	earlyStop := p.EarlyStop && ok
 	if !ok {
 		secs := p.MoveTime
-		if secs <= 0 {
+		if secs <= 0 && defaultTime {
 			secs = engine.DefaultMoveTime(size)
 		}
 		target = time.Duration(secs * float64(time.Second))
@@ -58,7 +72,7 @@ type thinkOptions struct {
 // while the search runs when they are on.
 func (s *Server) thinkWith(ctx context.Context, color rules.Color, cleanup bool, opt thinkOptions) engine.Result {
 	start := time.Now()
-	lim := s.limits(color)
+	lim := s.moveLimits(color)
 	lim.RootFilter = opt.filter
 	var reports []periodicReport
 	if opt.report != nil {

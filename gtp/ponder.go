@@ -16,11 +16,13 @@ type ponder struct {
 	result engine.Result // set when done is closed
 }
 
-// startPonder begins pondering if Params.Ponder is on and the game goes
-// on. Only the executor goroutine starts and stops it; the search works on
-// a copy of the game, so nothing it does can change the session.
+// startPonder begins pondering if Params.Ponder is on, the engine plays at
+// full strength (a level below engine.MaxLevel is a number of playouts per
+// move, which a pondered tree would exceed) and the game goes on. Only the
+// executor goroutine starts and stops it; the search works on a copy of
+// the game, so nothing it does can change the session.
 func (s *Server) startPonder() {
-	if s.ponder != nil || !s.eng.Params().Ponder || s.game.Ended() {
+	if prm := s.eng.Params(); s.ponder != nil || !prm.Ponder || prm.Level < engine.MaxLevel || s.game.Ended() {
 		return
 	}
 	g := s.game.Clone()

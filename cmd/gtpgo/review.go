@@ -82,6 +82,12 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	if same(in, *out) || same(in, *plot) {
 		return fail("%s would overwrite the game", in)
 	}
+	for _, path := range []string{*out, *plot} {
+		// a review takes minutes: check where it goes first
+		if st, err := os.Stat(filepath.Dir(path)); path != "" && (err != nil || !st.IsDir()) {
+			return fail("cannot write %s: %s is not a directory", path, filepath.Dir(path))
+		}
+	}
 
 	game, err := review.Load(in, *gameIndex)
 	if err != nil {

@@ -101,7 +101,8 @@ func TestReviewCommandUsage(t *testing.T) {
 		{[]string{"-rules", "chess", game}, "unknown rules"},
 		{[]string{}, "Usage: gtpgo review"},
 		{[]string{"-game", "2", game}, "no game 2 (the file has 1)"},
-		{[]string{"-o", filepath.Join(dir, "missing", "out.sgf"), "-playouts", "5", game}, "no such file or directory"},
+		{[]string{"-o", filepath.Join(dir, "missing", "out.sgf"), game}, "cannot write " + filepath.Join(dir, "missing", "out.sgf") + ": " + filepath.Join(dir, "missing") + " is not a directory"},
+		{[]string{"-plot", filepath.Join(game, "p.png"), game}, "is not a directory"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"review"}, tc.args...), nil, &stdout, &stderr)
@@ -117,4 +118,21 @@ func TestReviewName(t *testing.T) {
 	assert.Equal(t, "games/a-review.sgf", reviewName("games/a.sgf", 1))
 	assert.Equal(t, "kgs-2006-78-review.sgf", reviewName("kgs-2006.sgf.gz", 78))
 	assert.Equal(t, "x-review.sgf", reviewName("x", 1))
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.sgf")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+	require.NoError(t, writeFileAtomic(path, []byte("new")))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "new", string(data))
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm())
+	assert.Error(t, writeFileAtomic(filepath.Join(dir, "missing", "out.sgf"), []byte("x")))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left")
 }

@@ -42,7 +42,9 @@ func (r *Review) geometry() rules.Geometry { return r.Record.Board().Geometry }
 // Budget describes the search budget of a position.
 func (r *Review) Budget() string {
 	var parts []string
-	if r.Playouts > 0 {
+	if r.Playouts == 1 {
+		parts = append(parts, "1 playout")
+	} else if r.Playouts > 0 {
 		parts = append(parts, fmt.Sprintf("%d playouts", r.Playouts))
 	}
 	if r.Time > 0 {

@@ -419,3 +419,12 @@ func TestProgressBar(t *testing.T) {
 	bar(Progress{Done: 4, Total: 4, Move: m})
 	assert.Equal(t, "\rreview [########################] 4/4 100%  0s left  move 17 B J9: blunder (-51.4%, -31.2 pts)\x1b[K\n", b.String())
 }
+
+// sgfPoint is a point's SGF value; a pass is the empty value.
+func sgfPoint(geo rules.Geometry, p rules.Point) string {
+	if p == rules.Pass {
+		return ""
+	}
+	x, y := geo.XY(p)
+	return string([]byte{byte('a' + x), byte('a' + geo.Size - 1 - y)})
+}

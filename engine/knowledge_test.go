@@ -206,3 +206,45 @@ func TestPlayoutRefusesSelfAtari(t *testing.T) {
 		assert.Equal(t, rules.Pass, got, "seed %d: %s", seed, b.Vertex(got))
 	}
 }
+
+// modelPriorValue is the win rate a new child starts with under the move
+// model's prior (PriorModel > 0), among all of c's candidates on b.
+func modelPriorValues(t *testing.T, b *rules.Board, c rules.Color) map[rules.Point]float64 {
+	p := DefaultParams()
+	p.PriorModel = 30
+	pol, know := newPolicy(), newKnowledge()
+	w := &worker{s: &search{p: p}, pol: pol, know: know}
+	moves := movemodel.LegalMoves(b, c, nil)
+	children := make([]node, len(moves))
+	w.rateChildren(b, c, moves, children)
+	out := map[rules.Point]float64{}
+	for i, m := range moves {
+		require.InDelta(t, p.PriorEven+p.PriorModel, children[i].priorVisits, 1e-3)
+		out[m] = float64(children[i].priorWins / children[i].priorVisits)
+	}
+	return out
+}
+
+// The move model's prior ranks a capture over a quiet move over a
+// self-atari, and an escape from atari over a quiet move.
+func TestModelPriorRanking(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . X . . . .
+		. . . X O X . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. O O . . . . . .
+		. O X . O . . . .`)
+	v := modelPriorValues(t, b, rules.Black)
+	pts := vertices(t, b, "E4", "G7", "D1")
+	assert.Greater(t, v[pts[0]], v[pts[1]], "capture over quiet move")
+	assert.Greater(t, v[pts[1]], v[pts[2]], "quiet move over self-atari")
+	assert.Greater(t, v[pts[0]], 0.7, "a capture starts well above even")
+
+	w := modelPriorValues(t, b, rules.White)
+	esc := vertices(t, b, "E4", "G7")
+	assert.Greater(t, w[esc[0]], w[esc[1]], "escape over quiet move")
+}

@@ -63,6 +63,7 @@ type SearchParams struct {
 	PriorShape         float64 `param:"prior_shape" range:"[0,10000]" help:"virtual visits per doubling of a learned shape's play rate"`
 	PriorNear          float64 `param:"prior_near" range:"[0,10000]" help:"virtual won visits for a move near the last move"`
 	PriorEdge          float64 `param:"prior_edge" range:"[0,10000]" help:"virtual lost visits for first/second line moves in the opening"`
+	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits from the move model's probabilities (0 = the hand-set priors)"`
 	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
 	ScoreBonus         float64 `param:"score_bonus" range:"[0,0.5)" help:"share of a playout's value that follows the score margin instead of win/loss"`
@@ -136,6 +137,7 @@ func DefaultParams() Params {
 			PriorShape:         5,
 			PriorNear:          5,
 			PriorEdge:          10,
+			PriorModel:         0,
 			VirtualLoss:        3,
 			ReuseTree:          true,
 			ScoreBonus:         0, // 0.05 measured: 43/80 in 9x9 self-play, no clear gain

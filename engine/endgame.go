@@ -44,7 +44,7 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 			res.Move = bestNonPass(res)
 		}
 	case res.Move == rules.Pass:
-		if !passWins && g.Rules.Name == rules.TrompTaylor.Name {
+		if !passWins && g.Rules.StonesAsTheyStand {
 			res.Move = bestNonPass(res)
 		}
 	case passWins && (opponentPassed || jp.settled(b, res.Ownership) && jp.inTerritory(res.Ownership, res.Move)):

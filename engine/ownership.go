@@ -208,7 +208,7 @@ func touchesAlive(b *rules.Board, status rules.StatusMap, p rules.Point, c rules
 // given judgement of the stones. Rules that score the board as it stands
 // (Tromp-Taylor: no agreement on dead stones) count every stone as alive.
 func ScoreIfPassed(g *rules.Game, status rules.StatusMap) rules.Result {
-	if g.Rules.Name == rules.TrompTaylor.Name {
+	if g.Rules.StonesAsTheyStand {
 		status = nil
 	}
 	return g.Score(status)

@@ -267,7 +267,7 @@ func (s *Server) statusKey() statusKey {
 // Under Tromp-Taylor rules the board is counted as it stands, so every
 // stone is alive, as the engine's own pass decisions assume.
 func (s *Server) finalStatus(ctx context.Context) rules.StatusMap {
-	if s.game.Rules.Name == rules.TrompTaylor.Name {
+	if s.game.Rules.StonesAsTheyStand {
 		return rules.NewStatusMap(s.game.Board())
 	}
 	key := s.statusKey()

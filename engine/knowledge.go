@@ -8,14 +8,16 @@ import (
 )
 
 // knowledge gives the children of a new tree node their prior: virtual
-// visits and wins, from one rating of every candidate of the position at
-// once. With PriorModel > 0 it is the move model's (movemodel): each child
-// gets PriorEven even visits and PriorModel visits won in proportion r/(1+r),
-// where r is the child's probability over the average candidate's, so a
-// move strong players choose as often as an average one starts even, one
-// they choose ten times as often starts at 91% of those wins, and one they
-// avoid near 0. With PriorModel 0 it is the hand-set prior of prior.go.
-// One per worker slot: the rater owns scratch boards.
+// visits and wins, from the move model's rating of every candidate of the
+// position at once (movemodel). Each child gets PriorEven even visits and
+// PriorModel visits won in proportion r/(1+r), where r is the child's
+// probability over the average candidate's, so a move strong players choose
+// as often as an average one starts even, one they choose ten times as often
+// starts at 91% of those wins, and one they avoid near 0. A pass starts
+// poor whatever the model says (PriorEven visits, a tenth of them won): it
+// is tried when the other moves stop gaining, and the end of the game is
+// decided on its own terms. One per worker slot: the rater owns scratch
+// boards.
 type knowledge struct {
 	rater *movemodel.Rater
 	probs []float32
@@ -33,18 +35,16 @@ func newKnowledge() *knowledge {
 // with c to move; children[i] plays moves[i].
 func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point, children []node) {
 	sp := &w.s.p.SearchParams
-	if sp.PriorModel <= 0 {
-		for i, p := range moves {
-			children[i].priorVisits, children[i].priorWins = w.prior(b, p, c)
-		}
-		return
-	}
 	k := w.know
 	k.probs = k.probs[:len(moves)]
 	k.rater.Rate(b, c, moves, k.probs)
 	even, model := float32(sp.PriorEven), float32(sp.PriorModel)
 	n := float32(len(moves))
-	for i := range moves {
+	for i, p := range moves {
+		if p == rules.Pass {
+			children[i].priorVisits, children[i].priorWins = even, even*0.1
+			continue
+		}
 		r := k.probs[i] * n
 		children[i].priorVisits = even + model
 		children[i].priorWins = even/2 + model*r/(1+r)

@@ -56,14 +56,7 @@ type SearchParams struct {
 	RaveEquiv          float64 `param:"rave_equiv" range:"(0,1e9]" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
 	Exploration        float64 `param:"exploration" range:"[0,10]" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
 	PriorEven          float64 `param:"prior_even" range:"[0,10000]" help:"virtual even-result visits given to every new child"`
-	PriorCapture       float64 `param:"prior_capture" range:"[0,10000]" help:"virtual won visits for a capturing move"`
-	PriorAtari         float64 `param:"prior_atari" range:"[0,10000]" help:"virtual won visits for saving a chain from atari"`
-	PriorSelfAtari     float64 `param:"prior_self_atari" range:"[0,10000]" help:"virtual lost visits for a self-atari"`
-	PriorPattern       float64 `param:"prior_pattern" range:"[0,10000]" help:"virtual won visits for a good 3x3 shape"`
-	PriorShape         float64 `param:"prior_shape" range:"[0,10000]" help:"virtual visits per doubling of a learned shape's play rate"`
-	PriorNear          float64 `param:"prior_near" range:"[0,10000]" help:"virtual won visits for a move near the last move"`
-	PriorEdge          float64 `param:"prior_edge" range:"[0,10000]" help:"virtual lost visits for first/second line moves in the opening"`
-	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits from the move model's probabilities (0 = the hand-set priors)"`
+	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits won in proportion to the move model's rating of a new child"`
 	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
 	ScoreBonus         float64 `param:"score_bonus" range:"[0,0.5)" help:"share of a playout's value that follows the score margin instead of win/loss"`
@@ -130,14 +123,7 @@ func DefaultParams() Params {
 			RaveEquiv:          3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
 			Exploration:        0,    // Pachi and Fuego play without a UCB term
 			PriorEven:          10,   // MoGo's "even game" prior
-			PriorCapture:       20,
-			PriorAtari:         15,
-			PriorSelfAtari:     20,
-			PriorPattern:       10,
-			PriorShape:         5,
-			PriorNear:          5,
-			PriorEdge:          10,
-			PriorModel:         0,
+			PriorModel:         30,
 			VirtualLoss:        3,
 			ReuseTree:          true,
 			ScoreBonus:         0, // 0.05 measured: 43/80 in 9x9 self-play, no clear gain

@@ -77,21 +77,6 @@ func TestTacticalPositions(t *testing.T) {
 			want:  []string{"E4"},
 		},
 		{
-			name: "connect against the double atari",
-			diagram: `
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . O O . O O . .
-				. O X X . X X O .
-				. . O . . . O . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`,
-			color: rules.Black,
-			want:  []string{"E5", "D4", "F4"}, // White's E5 would be a double atari
-		},
-		{
 			name: "kill the three-point eye shape",
 			diagram: `
 				. . . . . X . . .

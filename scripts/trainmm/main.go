@@ -66,6 +66,7 @@ func main() {
 	dir := flag.String("games", "../shared/data/games", "directory of gzip'd SGF collections")
 	out := flag.String("out", "movemodel/model.dat", "model file to write")
 	testOnly := flag.String("test", "", "only measure this model on the held-out games")
+	testGames := flag.String("test-games", "", "with -test: measure on the games of these SGF files instead (a glob; any board size)")
 	verify := flag.String("verify", "", "train again with this model's recorded flags and compare the files")
 	flag.Parse()
 
@@ -103,6 +104,12 @@ func main() {
 		m, err := movemodel.DecodeModel(model)
 		if err != nil {
 			log.Fatal(err)
+		}
+		if *testGames != "" {
+			if test, err = readGlob(*testGames); err != nil {
+				log.Fatal(err)
+			}
+			log.Printf("%d games from %s", len(test), *testGames)
 		}
 		fmt.Print(measure(m, test, cfg.workers))
 		return
@@ -173,6 +180,24 @@ func loadGames(dir string) (train, test []*rules.SGFGame, err error) {
 		}
 	}
 	return train, test, nil
+}
+
+// readGlob reads every game of the SGF files a glob names.
+func readGlob(glob string) ([]*rules.SGFGame, error) {
+	files, err := filepath.Glob(glob)
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("no files match %s", glob)
+	}
+	sort.Strings(files)
+	var games []*rules.SGFGame
+	for _, f := range files {
+		gs, err := rules.ReadSGFFile(f)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, gs...)
+	}
+	return games, nil
 }
 
 // position is one position of a game and the move played there.

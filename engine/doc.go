@@ -3,7 +3,7 @@
 // by parallel workers, UCT with RAVE/AMAF and prior knowledge in new nodes
 // (the move model's rating of every candidate, from movemodel), heavy
 // playouts (atari, capture and 3x3 shape replies, ladders read), tree reuse
-// between moves, time management and the end-of-game judgement built on the
-// search's ownership statistics. It knows the rules and movemodel packages
-// and nothing of GTP.
+// between moves, time management, the ownership searches the end-of-game
+// judgement (package judge) reads, and the move generation that ends games.
+// It knows the rules, movemodel and judge packages and nothing of GTP.
 package engine

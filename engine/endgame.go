@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -35,7 +36,7 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	b := g.Board()
 	jp := e.Params().JudgeParams
 	status := jp.Judge(b, res.Ownership)
-	passWins := ScoreIfPassed(g, status).Winner() == color
+	passWins := judge.ScoreIfPassed(g, status).Winner() == color
 	opponentPassed := b.LastMove() == rules.Pass
 
 	switch {
@@ -47,13 +48,13 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		if !passWins && g.Rules.StonesAsTheyStand {
 			res.Move = bestNonPass(res)
 		}
-	case passWins && (opponentPassed || jp.settled(b, res.Ownership) && jp.inTerritory(res.Ownership, res.Move)):
+	case passWins && (opponentPassed || jp.Settled(b, res.Ownership) && jp.InTerritory(res.Ownership, res.Move)):
 		res.Move = rules.Pass
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
 		opponents := func(s, _ rules.Point) bool { return b.Color(s) == color.Opponent() }
 		joinsLiving := func(s, lib rules.Point) bool {
-			return b.Color(s) == color && touchesOtherLiving(b, status, lib, s)
+			return b.Color(s) == color && judge.TouchesOtherLiving(b, status, lib, s)
 		}
 		if p := safeAtariMove(g, color, opponents); p != rules.Pass {
 			res.Move = p
@@ -87,37 +88,6 @@ func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rule
 		}
 	}
 	return best
-}
-
-// inTerritory tells whether p lies inside settled territory (either side's,
-// owned at least SettledOwnership), where a move cannot change the result.
-func (jp *JudgeParams) inTerritory(ownership []float64, p rules.Point) bool {
-	o := ownership[p]
-	return o >= jp.SettledOwnership || o <= -jp.SettledOwnership
-}
-
-// settled tells whether the game is over but for the passes: every empty
-// point is either surely someone's territory or a dame between both colours.
-func (jp *JudgeParams) settled(b *rules.Board, ownership []float64) bool {
-	for i := 0; i < b.EmptyCount(); i++ {
-		p := b.EmptyAt(i)
-		if jp.inTerritory(ownership, p) {
-			continue
-		}
-		black, white := false, false
-		for _, d := range b.Neighbors() {
-			switch b.Color(p + rules.Point(d)) {
-			case rules.Black:
-				black = true
-			case rules.White:
-				white = true
-			}
-		}
-		if !black || !white {
-			return false
-		}
-	}
-	return true
 }
 
 // bestNonPass returns the most visited candidate that is not a pass, or Pass.

@@ -27,9 +27,6 @@ func gameFromDiagram(t *testing.T, diagram string, komi float64) *rules.Game {
 	return g
 }
 
-// testJudge is the default judgement.
-var testJudge = defaultJudgeParams()
-
 func testParams() Params {
 	p := DefaultParams()
 	p.Threads = 1

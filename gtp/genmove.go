@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gtpgo/gtpgo/engine"
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -337,5 +338,5 @@ func (s *Server) cmdFinalScore(c *Call) (string, error) {
 	if c.Context().Err() != nil {
 		return "", errCannotScore // interrupted: the judgement is incomplete
 	}
-	return engine.ScoreIfPassed(s.game, status).String(), nil
+	return judge.ScoreIfPassed(s.game, status).String(), nil
 }

@@ -1,4 +1,4 @@
-package engine
+package judge
 
 import (
 	"slices"
@@ -36,7 +36,7 @@ import (
 // to 12 points add one of those (a ten-point seki, kgs-2006#4306), larger
 // ones or more empty points none; areas read together because they share
 // a wall chain (joinShared) add two.
-func (jp *JudgeParams) spareUncapturable(b *rules.Board, status rules.StatusMap) {
+func (jp *Params) spareUncapturable(b *rules.Board, status rules.StatusMap) {
 	a := newAreaReader(b, status, jp)
 	for _, p := range b.Points() {
 		if a.left <= 0 {
@@ -78,7 +78,7 @@ func (jp *JudgeParams) spareUncapturable(b *rules.Board, status rules.StatusMap)
 // wall chain against that (with the same moves as spareUncapturable's
 // reading), the wall is dead and the stones inside alive. On the 6,500
 // counted KGS games this turns 3 results exact and breaks none.
-func (jp *JudgeParams) killSekiWalls(b *rules.Board, status rules.StatusMap) {
+func (jp *Params) killSekiWalls(b *rules.Board, status rules.StatusMap) {
 	a := newAreaReader(b, status, jp)
 	var lost []rules.Point
 	for _, p := range b.Points() {
@@ -130,7 +130,7 @@ func (jp *JudgeParams) killSekiWalls(b *rules.Board, status rules.StatusMap) {
 // areaReader finds the small enclosed areas of one board and sets up their
 // readings; its scratch space is shared by all the areas of the board.
 type areaReader struct {
-	jp     *JudgeParams
+	jp     *Params
 	b      *rules.Board
 	status rules.StatusMap
 	done   []bool // stones already read with their area
@@ -145,7 +145,7 @@ type areaReader struct {
 	left                  int // the board's node budget
 }
 
-func newAreaReader(b *rules.Board, status rules.StatusMap, jp *JudgeParams) *areaReader {
+func newAreaReader(b *rules.Board, status rules.StatusMap, jp *Params) *areaReader {
 	return &areaReader{jp: jp, b: b, status: status, done: make([]bool, b.Len), mark: make([]int, b.Len),
 		left: jp.EnclosedBoardBudget}
 }

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -96,8 +97,11 @@ func (e *Engine) slot(i int) (*policy, *knowledge) {
 	return e.policies[i], e.knowledge[i]
 }
 
-// New returns an engine with the given parameters.
+// New returns an engine with the given parameters. The move model loads
+// in the background meanwhile (half a second or so), so that a GUI's first
+// genmove does not wait for it.
 func New(p Params) *Engine {
+	go movemodel.Default()
 	return &Engine{params: p}
 }
 

@@ -228,6 +228,9 @@ func TestBinaryLiveGfx(t *testing.T) {
 			args = append(args, "-live_gfx")
 		}
 		p := startProc(t, gtpgoBinary(t), args...)
+		// the move model loads in the background at start; wait for it so
+		// that the search, not the loading, fills the time below
+		p.mustAsk("gtpgo-policy b")
 		p.send("genmove b")
 		time.Sleep(900 * time.Millisecond) // a few refreshes (4 a second)
 		p.send("# interrupt")

@@ -43,19 +43,19 @@ type table struct {
 }
 
 type slot struct {
-	key uint64
-	val int32 // -1: free
+	key  uint64
+	val1 int32 // the index + 1; 0: free, so a new table needs no filling
 }
 
+// init makes room for n keys, at most half full: a lookup that misses (the
+// search for a candidate's largest known pattern ends with one) probes
+// little more than once.
 func (t *table) init(n int) {
 	size, bits := 16, uint(4)
 	for size < 2*n {
 		size, bits = size*2, bits+1
 	}
 	t.slots = make([]slot, size)
-	for i := range t.slots {
-		t.slots[i].val = -1
-	}
 	t.shift = 64 - bits
 }
 
@@ -67,8 +67,8 @@ func (t *table) put(key uint64, v int32) {
 	mask := uint64(len(t.slots) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
 		s := &t.slots[i]
-		if s.val < 0 {
-			s.key, s.val = key, v
+		if s.val1 == 0 {
+			s.key, s.val1 = key, v+1
 			return
 		}
 		if s.key == key {
@@ -84,11 +84,11 @@ func (t *table) get(key uint64) int32 {
 	mask := uint64(len(t.slots) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
 		s := &t.slots[i]
-		if s.val < 0 {
+		if s.val1 == 0 {
 			return -1
 		}
 		if s.key == key {
-			return s.val
+			return s.val1 - 1
 		}
 	}
 }

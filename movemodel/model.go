@@ -146,6 +146,7 @@ func DecodeModel(data []byte) (*Model, error) {
 		return nil, err
 	}
 	patterns := make([]Pattern, n)
+	var backing []uint8 // the patterns' states, allocated in large blocks
 	for i := range patterns {
 		size, err := r.ReadByte()
 		if err != nil {
@@ -159,7 +160,11 @@ func DecodeModel(data []byte) (*Model, error) {
 		if _, err := io.ReadFull(r, packed); err != nil {
 			return nil, err
 		}
-		states := make([]uint8, points)
+		if len(backing) < points {
+			backing = make([]uint8, 1<<16)
+		}
+		states := backing[:points:points]
+		backing = backing[points:]
 		for k := range states {
 			states[k] = packed[k/4] >> (2 * (k % 4)) & 3
 		}

@@ -160,22 +160,19 @@ type Pattern struct {
 	States []uint8
 }
 
-// hashTransformed is the hash of the pattern turned by symmetry t.
-func (pt Pattern) hashTransformed(t int) uint64 {
-	g := spatial
-	var h uint64
-	for k, s := range pt.States {
-		h ^= g.zobrist[g.perm[t][k]][s]
-	}
-	return h ^ g.salt[pt.Size]
-}
-
 // Hashes are the hashes of the pattern's 8 rotations and reflections as
-// SpatialHashes finds them on a board (some may coincide).
+// SpatialHashes finds them on a board (some may coincide), in one pass over
+// its points (loading a model computes them for every pattern).
 func (pt Pattern) Hashes() [8]uint64 {
+	g := spatial
 	var out [8]uint64
+	for k, s := range pt.States {
+		for t := range out {
+			out[t] ^= g.zobrist[g.perm[t][k]][s]
+		}
+	}
 	for t := range out {
-		out[t] = pt.hashTransformed(t)
+		out[t] ^= g.salt[pt.Size]
 	}
 	return out
 }

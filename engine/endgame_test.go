@@ -33,7 +33,7 @@ func statusOf(g *rules.Game, st rules.StatusMap, vertices ...string) []rules.Sta
 }
 
 // End-of-game positions with a known judgement and score. Each is judged as
-// FinalStatus does for final_status_list and final_score.
+// Verdict does for final_status_list and final_score.
 func TestFinalStatusAndScore(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -134,7 +134,7 @@ func TestFinalStatusAndScore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gameOn(t, tc.diagram, tc.rules, tc.komi, rules.Black)
 			e := New(testParams())
-			st := e.FinalStatus(context.Background(), g)
+			st := e.Verdict(context.Background(), g).Status
 			for _, v := range tc.alive {
 				assert.Equal(t, []rules.Status{rules.Alive}, statusOf(g, st, v), "%s alive", v)
 			}
@@ -172,7 +172,7 @@ func TestPassingAtTheEnd(t *testing.T) {
 	require.NoError(t, g.Play(rules.Pass, rules.Black))
 	res := e.GenMove(context.Background(), g, rules.White, lim, false)
 	assert.Equal(t, rules.Pass, res.Move, "Japanese rules: answer the pass, nothing left to gain")
-	assert.Equal(t, "W+4.5", g.Score(e.FinalStatus(context.Background(), g)).String())
+	assert.Equal(t, "W+4.5", g.Score(e.Verdict(context.Background(), g).Status).String())
 
 	// Chinese, komi 6.5: Black has 27 points to White's 27.5 unless it
 	// takes the dame D4
@@ -289,4 +289,27 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 			assert.Equal(t, rules.Black, g.Board().Color(p), "Black connected at %s before passing", tt.connection)
 		})
 	}
+}
+
+// The cleanup move attacks the opponent's dead stones: a liberty of the dead
+// white stone, and nothing when no stone of the opponent is dead.
+func TestCleanupMoveAttacksDeadStones(t *testing.T) {
+	g := gameOn(t, `
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .
+		X X O X O . .
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .`, rules.Japanese, 0.5, rules.Black)
+	b := g.Board()
+	c4, err := b.ParseVertex("C4")
+	require.NoError(t, err)
+	status := rules.NewStatusMap(b)
+	status.SetChain(b, c4, rules.Dead)
+	p, ok := cleanupMove(g, rules.Black, Result{}, status)
+	require.True(t, ok)
+	assert.Contains(t, []string{"C5", "C3"}, b.Vertex(p))
+	_, ok = cleanupMove(g, rules.White, Result{}, status)
+	assert.False(t, ok, "no black stone is dead")
 }

@@ -85,6 +85,7 @@ type Engine struct {
 	searches  uint64
 	policies  []*policy    // one per worker slot, kept across searches
 	knowledge []*knowledge // one per worker slot
+	verdict   verdictCache // the last position judged
 }
 
 // slot returns the playout policy and the knowledge of worker slot i (the

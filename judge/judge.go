@@ -4,8 +4,8 @@ import (
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// FinalJudge is the judgement FinalStatus makes from FinalOwnership's
-// ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's
+// FinalJudge is the status Verdict gives from the merged ownership
+// (Ownership.Merged; scripts/kgsjudge re-scores cached ownership with it): Judge's
 // at the final threshold (FinalDeadOwnership), then dead chains touching
 // their own living ones revived (reviveConnected), the small enclosed areas
 // of dead stones read out (spareUncapturable), and the walls of small sekis

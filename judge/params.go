@@ -14,7 +14,10 @@ type Params struct {
 	DeadOwnership      float64 `param:"dead_ownership" range:"[-1,1]" help:"ownership under which the pass decision calls a chain dead"`
 	FinalDeadOwnership float64 `param:"final_dead_ownership" range:"[-1,1]" help:"ownership under which final_score and final_status_list call a chain dead"`
 	SekiOwnership      float64 `param:"seki_ownership" range:"[0,1]" help:"ownership, either way, under which a shared liberty that neither side can fill makes a seki"`
-	SettledOwnership   float64 `param:"settled_ownership" range:"[0,1]" help:"ownership, either way, from which an empty point is settled territory"`
+	SettledOwnership   float64 `param:"settled_ownership" range:"[0,1]" help:"ownership, either way, from which the search's empty point is sure territory (a move there is pointless)"`
+	// random playouts invade a living group's area far more often than a
+	// player could, so the territory of the verdict asks less than sure
+	TerritoryOwnership float64 `param:"territory_ownership" range:"[0,1]" help:"ownership its colour must have of each point of a region it walls in, whoever moves first, for the region to be its territory"`
 	EnclosedMaxEmpty   int     `param:"enclosed_max_empty" range:"[1,8]" help:"empty points of an enclosed area the judgement reads"`
 	EnclosedMaxPoints  int     `param:"enclosed_max_points" range:"[1,32]" help:"points of an enclosed area the judgement reads"`
 	// the readings record the targets captured as bits of a 64-bit word:
@@ -49,6 +52,7 @@ func DefaultParams() Params {
 		FinalDeadOwnership: 0.25,
 		SekiOwnership:      0.4,
 		SettledOwnership:   0.9,
+		TerritoryOwnership: 0.5,
 		// areas of 9 to 12 points add one exact result (a ten-point seki),
 		// larger ones or more empty points none
 		EnclosedMaxEmpty:        4,

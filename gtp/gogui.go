@@ -594,10 +594,17 @@ func (l *LiveGfx) show(snap engine.Snapshot) {
 	if v := variation(snap); v != "" {
 		lines = append(lines, v)
 	}
-	// the best move carries the variation's number 1; label the others
+	// the variation's stones carry their move numbers (the best move's is
+	// 1): label the other candidates, but none on a point of the variation,
+	// where the label would hide the number
 	if len(snap.Candidates) > 1 {
 		others := snap
-		others.Candidates = snap.Candidates[1:]
+		others.Candidates = nil
+		for _, c := range snap.Candidates[1:] {
+			if !slices.Contains(snap.Candidates[0].PV, c.Move) {
+				others.Candidates = append(others.Candidates, c)
+			}
+		}
 		lines = append(lines, candidateLabels(others, false, liveGfxCandidates-1))
 	}
 	best := snap.Candidates[0]

@@ -312,13 +312,24 @@ func (s *Server) cmdOwnership(c *Call) (string, error) {
 
 // cmdTerritory draws the end-of-game judgement final_score counts with:
 // each side's territory (with the dead stones' points) and an X on every
-// dead stone.
+// dead stone. Stones whose fate depends on who moves next (a fight still
+// open in the middle of a game) are not called dead: they get a triangle,
+// and the area around them counts for nobody.
 func (s *Server) cmdTerritory(c *Call) (string, error) {
 	if err := c.arity(0, 0, ""); err != nil {
 		return "", err
 	}
 	status := s.finalStatus(c.Context())
 	b := s.game.Board()
+	var undecided []string
+	if !s.game.Rules.StonesAsTheyStand {
+		v := s.eng.Verdict(c.Context(), s.game) // kept: finalStatus judged it
+		status = slices.Clone(status)
+		for _, p := range v.Contested {
+			status[p] = rules.Alive
+			undecided = append(undecided, b.Vertex(p))
+		}
+	}
 	owner := rules.Owners(b, status, s.game.Rules.Scoring)
 	var black, white, dead []string
 	for y := b.Size - 1; y >= 0; y-- {
@@ -342,7 +353,7 @@ func (s *Server) cmdTerritory(c *Call) (string, error) {
 	for _, l := range []struct {
 		cmd    string
 		points []string
-	}{{"BLACK", black}, {"WHITE", white}, {"MARK", dead}} {
+	}{{"BLACK", black}, {"WHITE", white}, {"MARK", dead}, {"TRIANGLE", undecided}} {
 		if len(l.points) > 0 {
 			lines = append(lines, l.cmd+" "+strings.Join(l.points, " "))
 		}

@@ -40,6 +40,10 @@ type Verdict struct {
 	// liberties of the chains whose fate depends on who moves first. The
 	// board is settled when there are none.
 	Open []rules.Point
+	// Contested are the stones whose status depends on who moves first:
+	// Status gives them the verdict of the opponent moving first, as at the
+	// end of the game, but in the middle of one their fight is still open.
+	Contested []rules.Point
 }
 
 // Settled tells whether the game is over but for the passes: every empty
@@ -66,6 +70,7 @@ func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 	for _, p := range b.Points() {
 		c := b.Color(p)
 		if (c == rules.Black || c == rules.White) && blackFirst.At(p) != whiteFirst.At(p) {
+			v.Contested = append(v.Contested, p)
 			libs = scratch.ChainLiberties(p, libs[:0])
 			for _, l := range libs {
 				open[l] = true

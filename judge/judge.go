@@ -5,15 +5,25 @@ import (
 )
 
 // FinalJudge is the status Verdict gives from the merged ownership
-// (Ownership.Merged; scripts/kgsjudge re-scores cached ownership with it): Judge's
-// at the final threshold (FinalDeadOwnership), then dead chains touching
-// their own living ones revived (reviveConnected), the small enclosed areas
-// of dead stones read out (spareUncapturable), and the walls of small sekis
-// that a sacrifice kills found (killSekiWalls).
+// (Ownership.Merged; scripts/kgsjudge re-scores cached ownership with it):
+// Judge's at the final threshold (FinalDeadOwnership), then dead chains
+// touching their own living ones revived (reviveConnected), the small
+// walled-in groups whose eye space the opponent kills killed
+// (killEnclosedGroups), the small enclosed areas of dead stones read out
+// (spareUncapturable), and the walls of small sekis that a sacrifice kills
+// found (killSekiWalls). Each reading has the opponent of the stones it
+// reads move first, as at the end of a game.
 func (jp *Params) FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
+	return jp.finalJudge(b, ownership, rules.Empty)
+}
+
+// finalJudge is FinalJudge with the readings of walled-in groups started
+// by first (Empty: by each group's opponent).
+func (jp *Params) finalJudge(b *rules.Board, ownership []float64, first rules.Color) rules.StatusMap {
 	benson := rules.PassAlive(b)
 	status := jp.judgeWith(b, ownership, jp.FinalDeadOwnership, benson)
 	reviveConnected(b, status, benson)
+	jp.killEnclosedGroups(b, status, benson, first)
 	jp.spareUncapturable(b, status)
 	jp.killSekiWalls(b, status)
 	return status

@@ -17,13 +17,15 @@ var testJudge = DefaultParams()
 // Judge only below 0), except a lone stone in atari, which only a clear
 // verdict (below 0) kills.
 func TestJudgeThresholds(t *testing.T) {
+	// the black group has a way out at D4: no reading of a walled-in
+	// group's eye space decides it, the ownership does
 	b := rules.MustDiagram(`
 		. . . . . . . . .
 		. . . . . . . . .
 		. . O O O . . . .
 		. . O X X O . . .
 		. . O X . O . . .
-		. . . O O . . . .
+		. . . . O . . . .
 		. . . . . . . . .
 		. . . . . . . O .
 		. . . . . . O X .

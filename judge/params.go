@@ -24,6 +24,9 @@ type Params struct {
 	// an area holds far fewer
 	EnclosedJoinedMaxPoints int `param:"enclosed_joined_max_points" range:"[1,48]" help:"points of enclosed areas read together because they share a wall chain"`
 	EnclosedShortLibs       int `param:"enclosed_short_libs" range:"[0,32]" help:"outside liberties up to which a wall chain's liberties are moves of the reading"`
+	EnclosedGroupMaxPoints  int `param:"enclosed_group_max_points" range:"[1,48]" help:"points of a walled-in group with its eye space whose life the judgement reads"`
+	EnclosedGroupMaxEmpty   int `param:"enclosed_group_max_empty" range:"[1,8]" help:"empty points of a walled-in group's eye space whose life the judgement reads"`
+	EnclosedGroupDepth      int `param:"enclosed_group_depth" range:"[1,64]" help:"plies within which the opponent of a walled-in group must capture it"`
 	EnclosedDepth           int `param:"enclosed_depth" range:"[1,64]" help:"plies within which the owner of an enclosed area must capture it"`
 	EnclosedAfterDepth      int `param:"enclosed_after_depth" range:"[0,64]" help:"plies the defender gets after the capture to take a wall chain"`
 	SekiWallDepth           int `param:"seki_wall_depth" range:"[1,128]" help:"plies of the reading of a seki's wall"`
@@ -60,7 +63,12 @@ func DefaultParams() Params {
 		EnclosedJoinedMaxPoints: 18,
 		// 3 -> 4 -> 6 liberties gained 2 exact results; 8 gained one and
 		// broke one, with the slowest position at 1.3 s
-		EnclosedShortLibs:  6,
+		EnclosedShortLibs: 6,
+		// a rabbity six (6 empty points) in a corner wall of 20 stones
+		EnclosedGroupMaxPoints: 30,
+		EnclosedGroupMaxEmpty:  6,
+		// killing a rabbity six takes 12 moves of the killer
+		EnclosedGroupDepth: 24,
 		EnclosedDepth:      14,
 		EnclosedAfterDepth: 10,
 		// killing a seki's wall takes a sacrifice, the capture, then filling

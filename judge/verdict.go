@@ -61,8 +61,8 @@ func (v *Verdict) Settled() bool { return len(v.Open) == 0 }
 // settled where each point touches both (dame); an empty board is open.
 func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 	v := Verdict{Status: jp.FinalJudge(b, own.Merged(b))}
-	blackFirst := jp.FinalJudge(b, own.BlackFirst)
-	whiteFirst := jp.FinalJudge(b, own.WhiteFirst)
+	blackFirst := jp.finalJudge(b, own.BlackFirst, rules.Black)
+	whiteFirst := jp.finalJudge(b, own.WhiteFirst, rules.White)
 	open := make([]bool, b.Len)
 	var libs []rules.Point
 	var scratch rules.Board

@@ -11,31 +11,36 @@ import (
 )
 
 // ownershipOf gives every stone its colour's ownership and every empty
-// point the ownership of the colour whose stones it touches (neither:
-// 0), then applies the changes (+1 Black .. -1 White).
+// region the ownership of the one colour whose stones border it (both or
+// neither: 0), then applies the changes (+1 Black .. -1 White; a stone's
+// change is its chain's).
 func ownershipOf(b *rules.Board, changes map[string]float64) []float64 {
 	own := make([]float64, b.Len)
+	seen := make([]bool, b.Len)
 	for _, p := range b.Points() {
-		switch b.Color(p) {
-		case rules.Black:
+		switch c := b.Color(p); {
+		case c == rules.Black:
 			own[p] = 1
-		case rules.White:
+		case c == rules.White:
 			own[p] = -1
-		default:
-			black, white := false, false
-			for _, d := range b.Neighbors() {
-				switch b.Color(p + rules.Point(d)) {
-				case rules.Black:
-					black = true
-				case rules.White:
-					white = true
+		case !seen[p]:
+			region, borders := []rules.Point{p}, rules.Empty
+			seen[p] = true
+			for i := 0; i < len(region); i++ {
+				for _, d := range b.Neighbors() {
+					q := region[i] + rules.Point(d)
+					switch qc := b.Color(q); {
+					case qc == rules.Black || qc == rules.White:
+						borders |= qc
+					case qc == rules.Empty && !seen[q]:
+						seen[q] = true
+						region = append(region, q)
+					}
 				}
 			}
-			switch {
-			case black && !white:
-				own[p] = 1
-			case white && !black:
-				own[p] = -1
+			v := map[rules.Color]float64{rules.Black: 1, rules.White: -1}[borders]
+			for _, q := range region {
+				own[q] = v
 			}
 		}
 	}
@@ -45,8 +50,7 @@ func ownershipOf(b *rules.Board, changes map[string]float64) []float64 {
 			panic(err)
 		}
 		if c := b.Color(p); c == rules.Black || c == rules.White {
-			var stones []rules.Point
-			for _, s := range b.ChainStones(p, stones) {
+			for _, s := range b.ChainStones(p, nil) {
 				own[s] = o
 			}
 			continue
@@ -66,16 +70,19 @@ func vertexList(b *rules.Board, pts []rules.Point) []string {
 }
 
 func TestVerdict(t *testing.T) {
-	// Black's F3 sits inside White's area with one liberty, F2; White's
-	// wall has no other eye, so Benson's test leaves it to the playouts
+	// Black's F3 sits inside White's area with one liberty, F2; White lives
+	// on the open right side, which Benson's test does not count, so F3 is
+	// the playouts' to judge
 	const walls = `
-		. X . X O O O
-		X X X X O O O
-		X X X X O O O
-		X X X X O O O
-		X X X X O X O
-		X X X X O . O
-		. X . X O O O`
+		. X . X O . . . .
+		X X X X O . . . .
+		X X X X O . . . .
+		X X X X O . . . .
+		X X X X O . . . .
+		X X X X O O O . .
+		X X X X O X O . .
+		X X X X O . O . .
+		. X . X O O O . .`
 	dead := map[string]float64{"F3": -1, "F2": -1}
 	tests := []struct {
 		name                   string
@@ -85,12 +92,19 @@ func TestVerdict(t *testing.T) {
 	}{
 		{name: "settled: F3 dead whoever moves first", diagram: walls, blackFirst: dead, whiteFirst: dead},
 		{
-			name:       "a stone whose fate depends on who moves first",
-			diagram:    walls,
-			blackFirst: map[string]float64{"F3": 0.8},
-			whiteFirst: dead,
-			open:       []string{"F2"},
-			contested:  []string{"F3"},
+			// a straight three: alive if Black plays its middle, dead if
+			// White does (the playouts see the group alive either way)
+			name: "a group whose fate depends on who moves first",
+			diagram: `
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . . . .
+				O O O O O . .
+				X X X X O . .
+				. . . X O . .`,
+			open:      []string{"A1", "B1", "C1"},
+			contested: []string{"A2", "B2", "C2", "D1", "D2"},
 		},
 		{
 			name: "an open boundary",
@@ -108,9 +122,9 @@ func TestVerdict(t *testing.T) {
 		{
 			name:       "territory the invader might take moving first",
 			diagram:    walls,
-			blackFirst: dead,
-			whiteFirst: map[string]float64{"F3": -1, "F2": -1, "A7": 0.3},
-			open:       []string{"A7"},
+			blackFirst: map[string]float64{"F3": -1, "F2": -1, "J9": 0.2},
+			whiteFirst: dead,
+			open:       []string{"J9"},
 		},
 		{
 			name: "dame between the walls",

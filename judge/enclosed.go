@@ -36,10 +36,10 @@ import (
 // to 12 points add one of those (a ten-point seki, kgs-2006#4306), larger
 // ones or more empty points none; areas read together because they share
 // a wall chain (joinShared) add two.
-func (jp *Params) spareUncapturable(b *rules.Board, status rules.StatusMap) {
-	a := newAreaReader(b, status, jp)
+func (jp *Params) spareUncapturable(b *rules.Board, status rules.StatusMap, left *int) {
+	a := newAreaReader(b, status, jp, left)
 	for _, p := range b.Points() {
-		if a.left <= 0 {
+		if *a.left <= 0 {
 			return
 		}
 		if !a.enclose(p, rules.Dead) {
@@ -78,11 +78,11 @@ func (jp *Params) spareUncapturable(b *rules.Board, status rules.StatusMap) {
 // wall chain against that (with the same moves as spareUncapturable's
 // reading), the wall is dead and the stones inside alive. On the 6,500
 // counted KGS games this turns 3 results exact and breaks none.
-func (jp *Params) killSekiWalls(b *rules.Board, status rules.StatusMap) {
-	a := newAreaReader(b, status, jp)
+func (jp *Params) killSekiWalls(b *rules.Board, status rules.StatusMap, left *int) {
+	a := newAreaReader(b, status, jp, left)
 	var lost []rules.Point
 	for _, p := range b.Points() {
-		if a.left <= 0 {
+		if *a.left <= 0 {
 			return
 		}
 		if !a.enclose(p, rules.Seki) {
@@ -138,11 +138,11 @@ func (jp *Params) killSekiWalls(b *rules.Board, status rules.StatusMap) {
 // first), captures the group and keeps its wall, the group is dead and the
 // opponent's stones inside it alive. With the group's owner first, the
 // reading tells whether it can make its shape live.
-func (jp *Params) killEnclosedGroups(b *rules.Board, status rules.StatusMap, benson []rules.Color, first rules.Color) {
-	a := newAreaReader(b, status, jp)
+func (jp *Params) killEnclosedGroups(b *rules.Board, status rules.StatusMap, benson []rules.Color, first rules.Color, left *int) {
+	a := newAreaReader(b, status, jp, left)
 	a.groups = true
 	for _, p := range b.Points() {
-		if a.left <= 0 {
+		if *a.left <= 0 {
 			return
 		}
 		if c := b.Color(p); (c != rules.Black && c != rules.White) || benson[p] == c || !a.enclose(p, rules.Alive) {
@@ -267,15 +267,14 @@ type areaReader struct {
 	stack, chain, libs    []rules.Point
 	removed               []rules.Move
 	reading               enclosedReader
-	left                  int // the board's node budget
+	left                  *int // the node budget left, shared by the readings of a judgement
 	// groups: the areas are living groups with their eye space, the
 	// opponent's dead stones in it included (killEnclosedGroups)
 	groups bool
 }
 
-func newAreaReader(b *rules.Board, status rules.StatusMap, jp *Params) *areaReader {
-	return &areaReader{jp: jp, b: b, status: status, done: make([]bool, b.Len), mark: make([]int, b.Len),
-		left: jp.EnclosedBoardBudget}
+func newAreaReader(b *rules.Board, status rules.StatusMap, jp *Params, left *int) *areaReader {
+	return &areaReader{jp: jp, b: b, status: status, done: make([]bool, b.Len), mark: make([]int, b.Len), left: left}
 }
 
 // enclose finds the area of the stone on p when its status is want and the
@@ -459,7 +458,7 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 	}
 	clear(r.seen)
 	r.attacker, r.targets, r.guards, r.area = c.Opponent(), a.targets, a.guards, a.area
-	r.plies, r.budget, r.cutoff = plies, min(a.jp.EnclosedNodeBudget, a.left), false
+	r.plies, r.budget, r.cutoff = plies, min(a.jp.EnclosedNodeBudget, *a.left), false
 	r.boards[0].CopyFrom(b)
 	a.removed = a.removed[:0]
 	for _, q := range b.Points() {
@@ -472,7 +471,7 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 
 // spend takes what the reading r used from the board's budget.
 func (a *areaReader) spend(r *enclosedReader) {
-	a.left -= min(a.jp.EnclosedNodeBudget, a.left) - r.budget
+	*a.left -= min(a.jp.EnclosedNodeBudget, *a.left) - r.budget
 }
 
 // sameChainAs tells whether p's chain has a stone in stones.

@@ -124,8 +124,8 @@ func TestEyeShapes(t *testing.T) {
 				own[p] = -own[p]
 			}
 			g, _ := b.ParseVertex(tc.group)
-			assert.Equal(t, tc.whiteFirst, testJudge.finalJudge(b, own, rules.White).At(g), "White first")
-			assert.Equal(t, tc.blackFirst, testJudge.finalJudge(b, own, rules.Black).At(g), "Black first")
+			assert.Equal(t, tc.whiteFirst, testJudge.finalJudge(b, own, rules.White, rules.PassAlive(b), budget()).At(g), "White first")
+			assert.Equal(t, tc.blackFirst, testJudge.finalJudge(b, own, rules.Black, rules.PassAlive(b), budget()).At(g), "Black first")
 			assert.Equal(t, tc.whiteFirst, testJudge.FinalJudge(b, own).At(g), "at the end of the game, the killer first")
 			for _, v := range tc.deadStones {
 				p, _ := b.ParseVertex(v)

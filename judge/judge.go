@@ -14,18 +14,19 @@ import (
 // found (killSekiWalls). Each reading has the opponent of the stones it
 // reads move first, as at the end of a game.
 func (jp *Params) FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
-	return jp.finalJudge(b, ownership, rules.Empty)
+	left := jp.EnclosedBoardBudget
+	return jp.finalJudge(b, ownership, rules.Empty, rules.PassAlive(b), &left)
 }
 
 // finalJudge is FinalJudge with the readings of walled-in groups started
-// by first (Empty: by each group's opponent).
-func (jp *Params) finalJudge(b *rules.Board, ownership []float64, first rules.Color) rules.StatusMap {
-	benson := rules.PassAlive(b)
+// by first (Empty: by each group's opponent), Benson's analysis given, and
+// the readings' node budget shared with the caller's other readings.
+func (jp *Params) finalJudge(b *rules.Board, ownership []float64, first rules.Color, benson []rules.Color, left *int) rules.StatusMap {
 	status := jp.judgeWith(b, ownership, jp.FinalDeadOwnership, benson)
 	reviveConnected(b, status, benson)
-	jp.killEnclosedGroups(b, status, benson, first)
-	jp.spareUncapturable(b, status)
-	jp.killSekiWalls(b, status)
+	jp.killEnclosedGroups(b, status, benson, first, left)
+	jp.spareUncapturable(b, status, left)
+	jp.killSekiWalls(b, status, left)
 	return status
 }
 

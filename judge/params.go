@@ -31,7 +31,7 @@ type Params struct {
 	EnclosedAfterDepth      int `param:"enclosed_after_depth" range:"[0,64]" help:"plies the defender gets after the capture to take a wall chain"`
 	SekiWallDepth           int `param:"seki_wall_depth" range:"[1,128]" help:"plies of the reading of a seki's wall"`
 	EnclosedNodeBudget      int `param:"enclosed_node_budget" range:"[1,1e7]" help:"nodes of one enclosed area's reading"`
-	EnclosedBoardBudget     int `param:"enclosed_board_budget" range:"[1,1e7]" help:"nodes of all the enclosed-area readings of a board"`
+	EnclosedBoardBudget     int `param:"enclosed_board_budget" range:"[1,1e7]" help:"nodes of all the readings of a board's judgement"`
 }
 
 // DefaultParams are the judgement's defaults. The KGS figures are
@@ -74,9 +74,11 @@ func DefaultParams() Params {
 		// killing a seki's wall takes a sacrifice, the capture, then filling
 		// the eye space the capture left, with the owner passing between
 		SekiWallDepth: 40,
-		// bounds final_score's time: the slowest of the 6,500 KGS positions
-		// takes 1.2 s, 99% under 0.6 s, the median 1.4 ms
+		// bounds final_score's time: one budget for all the readings of a
+		// verdict, three times what each kind of reading had when the
+		// slowest of the 6,500 KGS positions took 1.2 s (99% under 0.6 s,
+		// the median 1.4 ms)
 		EnclosedNodeBudget:  200000,
-		EnclosedBoardBudget: 800000,
+		EnclosedBoardBudget: 2400000,
 	}
 }

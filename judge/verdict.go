@@ -60,9 +60,12 @@ func (v *Verdict) Settled() bool { return len(v.Open) == 0 }
 // points at least TerritoryOwnership in both; a region bordered by both is
 // settled where each point touches both (dame); an empty board is open.
 func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
-	v := Verdict{Status: jp.FinalJudge(b, own.Merged(b))}
-	blackFirst := jp.finalJudge(b, own.BlackFirst, rules.Black)
-	whiteFirst := jp.finalJudge(b, own.WhiteFirst, rules.White)
+	// one node budget for all the readings: the time of a verdict is
+	// bounded on any board
+	benson, left := rules.PassAlive(b), jp.EnclosedBoardBudget
+	v := Verdict{Status: jp.finalJudge(b, own.Merged(b), rules.Empty, benson, &left)}
+	blackFirst := jp.finalJudge(b, own.BlackFirst, rules.Black, benson, &left)
+	whiteFirst := jp.finalJudge(b, own.WhiteFirst, rules.White, benson, &left)
 	open := make([]bool, b.Len)
 	var libs []rules.Point
 	var scratch rules.Board

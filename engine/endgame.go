@@ -15,9 +15,9 @@ import (
 //
 //   - When the search would pass, the opponent has passed, or the search's
 //     own ownership says the board is settled, the position is judged. On a
-//     settled board the engine passes if passing wins (or nothing is left to
-//     gain: under territory scoring, or with no open point to play); under
-//     area scoring it first takes what costs nothing there (see below).
+//     settled board the engine passes, but where the rules still reward a
+//     move: a dame under area scoring, which is a point there, and dead
+//     stones to take off (below).
 //   - On an unsettled board it plays on, whatever the opponent did: the
 //     search's most visited move among the points still open (open
 //     boundaries, groups in a fight, dame that matter), never a move inside
@@ -52,9 +52,6 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	}
 	passWins := judge.ScoreIfPassed(g, status).Winner() == color
 	open := e.openMove(g, color, res, v.Open)
-	// settled: pass, but where the rules still reward a move (a dame under
-	// area scoring, a move at all when the board is counted as it stands
-	// and passing loses)
 	removal := cleanup || g.Rules.Scoring == rules.AreaScoring
 	switch {
 	case !v.Settled() && open != rules.Pass:
@@ -70,7 +67,7 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		}
 	case g.Rules.StonesAsTheyStand && !passWins:
 		res.Move = bestNonPass(res)
-	case g.Rules.Scoring == rules.AreaScoring && res.Move != rules.Pass && dame(b, v.Status, res.Move):
+	case g.Rules.Scoring == rules.AreaScoring && res.Move != rules.Pass && judge.Dame(b, v.Status, res.Move):
 		// a dame is a point under area scoring: fill it
 	default:
 		res.Move = rules.Pass
@@ -87,25 +84,6 @@ func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		}
 	}
 	return res
-}
-
-// dame tells whether the empty point p touches living stones of both
-// colours.
-func dame(b *rules.Board, status rules.StatusMap, p rules.Point) bool {
-	black, white := false, false
-	for _, d := range b.Neighbors() {
-		q := p + rules.Point(d)
-		if status.At(q) == rules.Dead {
-			continue
-		}
-		switch b.Color(q) {
-		case rules.Black:
-			black = true
-		case rules.White:
-			white = true
-		}
-	}
-	return black && white
 }
 
 // openMove is the search's most visited candidate on a point still open;

@@ -89,6 +89,12 @@ func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 	return v
 }
 
+// Dame tells whether the empty point p touches living stones of both
+// colours (a neutral point between them).
+func Dame(b *rules.Board, status rules.StatusMap, p rules.Point) bool {
+	return touchesAlive(b, status, p, rules.Black) && touchesAlive(b, status, p, rules.White)
+}
+
 // living tells whether the stone on p counts as a living chain's.
 func living(b *rules.Board, status rules.StatusMap, p rules.Point) bool {
 	c := b.Color(p)
@@ -137,7 +143,7 @@ func (jp *Params) openRegions(b *rules.Board, status rules.StatusMap, own Owners
 					open[p] = true
 				}
 			case rules.Black | rules.White:
-				if !touchesAlive(b, status, p, rules.Black) || !touchesAlive(b, status, p, rules.White) {
+				if !Dame(b, status, p) {
 					open[p] = true
 				}
 			default:

@@ -158,7 +158,6 @@ func (x *Extractor) Features(p rules.Point) Features {
 // capture is the capture level of c at p, or -1.
 func (x *Extractor) capture(b *rules.Board, p rules.Point, c rules.Color) int32 {
 	opp := c.Opponent()
-	captured := 0
 	level := int32(-1)
 	last := b.LastMove()
 	ownNeighbour := false
@@ -178,7 +177,7 @@ func (x *Extractor) capture(b *rules.Board, p rules.Point, c rules.Color) int32 
 			}
 		}
 	}
-	captured = b.CaptureCount(p, c)
+	captured := b.CaptureCount(p, c)
 	switch {
 	case captured == 0:
 		return -1

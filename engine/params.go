@@ -98,10 +98,13 @@ func DefaultParams() Params {
 			Ponder:            false,
 		},
 		SearchParams: SearchParams{
-			ExpandVisits:       2,    // expand early: priors then guide the next visits
-			RaveEquiv:          3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
-			Exploration:        0,    // Pachi and Fuego play without a UCB term
-			PriorEven:          10,   // MoGo's "even game" prior
+			ExpandVisits: 2,    // expand early: priors then guide the next visits
+			RaveEquiv:    3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
+			Exploration:  0,    // Pachi and Fuego play without a UCB term
+			PriorEven:    10,   // MoGo's "even game" prior
+			// the move model's prior against the hand-set priors it replaced,
+			// self-play at fixed playouts, one thread: 41-16 on 9x9 at 3,000
+			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500
 			PriorModel:         30,
 			VirtualLoss:        3,
 			ReuseTree:          true,

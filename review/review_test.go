@@ -135,8 +135,9 @@ func TestReviewFindsTheBlunder(t *testing.T) {
 	require.NotNil(t, blunder.Played)
 	assert.Equal(t, blunder.Move.Point, blunder.Played.Best, "J9 searched alone")
 	assert.Equal(t, blunder.Played.WinRate, blunder.WinAfter)
-	assert.Equal(t, []rules.Point{blunder.Move.Point, r.Moves[17].Move.Point}, blunder.Played.PV[:2],
-		"gtpgo expects White to capture at E2")
+	// (White's reply in that variation is not asserted: at 200 playouts the
+	// search, ahead either way, may prefer another move to the capture)
+	assert.Equal(t, blunder.Move.Point, blunder.Played.PV[0], "the variation starts with J9")
 	assert.Contains(t, blunder.TurningPoint, "one of the three largest losses")
 	assert.Equal(t, []*Move{&r.Moves[16]}, r.Mistakes(rules.Black, Blunder))
 	for _, m := range r.Moves {
@@ -312,7 +313,7 @@ func TestReviewRulesAndPasses(t *testing.T) {
 func TestReviewKomiAndSetup(t *testing.T) {
 	g := parseGame(t, "(;SZ[7];B[dd];W[cc];AB[ee]AW[bb];B[dc];W[cd])")
 	var last Progress
-	opt := testOptions(50)
+	opt := testOptions(400)
 	opt.Komi = 6
 	opt.Progress = func(p Progress) { last = p }
 	r, err := Run(context.Background(), g, opt)
@@ -339,7 +340,7 @@ func TestReviewRefusesBrokenRecords(t *testing.T) {
 		{"no moves", "(;SZ[9]KM[7])", ErrNoMoves.Error()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := testOptions(50)
+			opt := testOptions(400)
 			opt.Progress = func(Progress) { t.Fatal("searched") }
 			_, err := Run(context.Background(), parseGame(t, tc.sgf), opt)
 			require.Error(t, err)

@@ -3,24 +3,31 @@ package engine
 import (
 	"context"
 
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
 // GenMove chooses color's move in g: the search's best move, adjusted by the
-// end-of-game rules a strong player follows.
+// end-of-game rules a strong player follows. The engine passes only on a
+// settled board: every empty point territory of a living group or dame, and
+// no group's fate depending on who moves next, by the same judgement that
+// final_score reports (Verdict).
 //
-//   - Pass when passing wins now (under the rules in force, with the dead
-//     stones judged from this search) and either the opponent has passed, or
-//     the game is settled (every empty point is sure territory or dame) and
-//     the move the search prefers lies inside territory, where it is
-//     pointless. Under Japanese rules this keeps the engine from filling its
-//     own territory; under any rules it answers a pass by passing when that
-//     wins.
+//   - When the search would pass, the opponent has passed, or the search's
+//     own ownership says the board is settled, the position is judged. On a
+//     settled board the engine passes, but where the rules still reward a
+//     move: a dame under area scoring, which is a point there, and dead
+//     stones to take off (below).
+//   - On an unsettled board it plays on, whatever the opponent did: the
+//     search's most visited move among the points still open (open
+//     boundaries, groups in a fight, dame that matter), never a move inside
+//     settled territory, its own or the opponent's.
 //   - Never pass into a loss when the board is counted as it stands
 //     (Tromp-Taylor): play the best non-pass move instead.
-//   - With cleanup (kgs-genmove_cleanup), never pass while dead opponent
-//     stones remain on the board and a move is left: capture them first
-//     (own eyes are never candidates, so they are not filled).
+//   - With cleanup (kgs-genmove_cleanup), and under area scoring, where it
+//     costs nothing, never pass while dead opponent stones remain on the
+//     board and a move is left: capture them first (own eyes are never
+//     filled).
 //   - Under area scoring, capture instead of passing while an opponent
 //     chain sits in atari and taking it is safe: it costs nothing there, and
 //     a capturing race left on the board is what referees (and opponents)
@@ -49,26 +56,41 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	}
 	b := g.Board()
 	jp := e.Params().JudgeParams
-	status := jp.Judge(b, res.Ownership)
-	passWins := ScoreIfPassed(g, status).Winner() == color
 	opponentPassed := b.LastMove() == rules.Pass
-
+	if res.Move != rules.Pass && !opponentPassed && !cleanup && !jp.Settled(b, res.Ownership) {
+		return res // the middle of the game: the search decides
+	}
+	v := e.Verdict(ctx, g)
+	status := v.Status
+	if g.Rules.StonesAsTheyStand {
+		status = nil
+	}
+	passWins := judge.ScoreIfPassed(g, status).Winner() == color
+	open := e.openMove(g, color, res, v.Open)
+	removal := cleanup || g.Rules.Scoring == rules.AreaScoring
 	switch {
-	case cleanup && deadStonesOf(b, status, color.Opponent()):
-		if res.Move == rules.Pass {
-			res.Move = bestNonPass(res)
+	case !v.Settled() && open != rules.Pass:
+		res.Move = open
+	case removal && deadStonesOf(b, v.Status, color.Opponent()):
+		// take them off the board before passing: it costs nothing under
+		// area scoring, and what is on the board is what KGS's cleanup
+		// and many referees count
+		if p, ok := cleanupMove(g, color, res, v.Status); ok {
+			res.Move = p
+		} else {
+			res.Move = rules.Pass
 		}
-	case res.Move == rules.Pass:
-		if !passWins && g.Rules.Name == rules.TrompTaylor.Name {
-			res.Move = bestNonPass(res)
-		}
-	case passWins && (opponentPassed || jp.settled(b, res.Ownership) && jp.inTerritory(res.Ownership, res.Move)):
+	case g.Rules.StonesAsTheyStand && !passWins:
+		res.Move = bestNonPass(res)
+	case g.Rules.Scoring == rules.AreaScoring && res.Move != rules.Pass && judge.Dame(b, v.Status, res.Move):
+		// a dame is a point under area scoring: fill it
+	default:
 		res.Move = rules.Pass
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
 		opponents := func(s, _ rules.Point) bool { return b.Color(s) == color.Opponent() }
 		joinsLiving := func(s, lib rules.Point) bool {
-			return b.Color(s) == color && touchesOtherLiving(b, status, lib, s)
+			return b.Color(s) == color && judge.TouchesOtherLiving(b, v.Status, lib, s)
 		}
 		if p := safeAtariMove(g, color, opponents); p != rules.Pass {
 			res.Move = p
@@ -77,6 +99,85 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		}
 	}
 	return res, searched
+}
+
+// openMove is the search's most visited candidate on a point still open;
+// when it visited none (every move wins, say, and it spent all on one), the
+// move model's likeliest open point that is neither an own eye nor a
+// self-atari; Pass when there is none.
+func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []rules.Point) rules.Point {
+	isOpen := make([]bool, g.Board().Len)
+	for _, p := range open {
+		isOpen[p] = true
+	}
+	for _, c := range res.Candidates {
+		if c.Move != rules.Pass && isOpen[c.Move] {
+			return c.Move
+		}
+	}
+	b := g.Board()
+	for _, mp := range e.MovePolicy(g, color) {
+		if p := mp.Move; p != rules.Pass && isOpen[p] && !b.IsEye(p, color) && !b.IsSelfAtari(p, color) {
+			return p
+		}
+	}
+	return rules.Pass
+}
+
+// cleanupMove finds a legal move against the opponent's dead stones: a
+// liberty of a dead chain (fewest liberties first, so captures come
+// first), else an empty point next to such a liberty that is not col's own
+// eye. Among them it takes the search's most visited, if any.
+func cleanupMove(g *rules.Game, col rules.Color, res Result, status rules.StatusMap) (rules.Point, bool) {
+	var b rules.Board // a copy: chain walks use the board's scratch marks
+	b.CopyFrom(g.Board())
+	opp := col.Opponent()
+	score := map[rules.Point]int{}
+	consider := func(p rules.Point, v int) {
+		if old, ok := score[p]; (!ok || v < old) && g.Check(p, col) == nil {
+			score[p] = v
+		}
+	}
+	var libs [][]rules.Point
+	seen := map[int]bool{}
+	for _, p := range b.Points() {
+		if b.Color(p) != opp || status.At(p) != rules.Dead || seen[b.ChainHead(p)] {
+			continue
+		}
+		seen[b.ChainHead(p)] = true
+		l := b.ChainLiberties(p, nil)
+		libs = append(libs, l)
+		for _, q := range l {
+			consider(q, len(l))
+		}
+	}
+	if len(score) == 0 {
+		for _, l := range libs {
+			for _, q := range l {
+				for _, d := range b.Neighbors() {
+					r := rules.Point(int(q) + d)
+					if b.OnBoard(r) && b.Color(r) == rules.Empty && !b.IsEye(r, col) {
+						consider(r, len(l)+1)
+					}
+				}
+			}
+		}
+	}
+	if len(score) == 0 {
+		return rules.Pass, false
+	}
+	for _, cand := range res.Candidates {
+		if _, ok := score[cand.Move]; ok {
+			return cand.Move, true
+		}
+	}
+	best := rules.Pass
+	for p, v := range score {
+		if best == rules.Pass || v < score[best] || (v == score[best] && p < best) {
+			best = p
+		}
+	}
+	return best, true
 }
 
 // safeAtariMove returns a legal move for color at the last liberty of a
@@ -102,37 +203,6 @@ func safeAtariMove(g *rules.Game, color rules.Color, target func(chain, lib rule
 		}
 	}
 	return best
-}
-
-// inTerritory tells whether p lies inside settled territory (either side's,
-// owned at least SettledOwnership), where a move cannot change the result.
-func (jp *JudgeParams) inTerritory(ownership []float64, p rules.Point) bool {
-	o := ownership[p]
-	return o >= jp.SettledOwnership || o <= -jp.SettledOwnership
-}
-
-// settled tells whether the game is over but for the passes: every empty
-// point is either surely someone's territory or a dame between both colours.
-func (jp *JudgeParams) settled(b *rules.Board, ownership []float64) bool {
-	for i := 0; i < b.EmptyCount(); i++ {
-		p := b.EmptyAt(i)
-		if jp.inTerritory(ownership, p) {
-			continue
-		}
-		black, white := false, false
-		for _, d := range b.Neighbors() {
-			switch b.Color(p + rules.Point(d)) {
-			case rules.Black:
-				black = true
-			case rules.White:
-				white = true
-			}
-		}
-		if !black || !white {
-			return false
-		}
-	}
-	return true
 }
 
 // bestNonPass returns the most visited candidate that is not a pass, or Pass.

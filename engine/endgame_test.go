@@ -33,7 +33,7 @@ func statusOf(g *rules.Game, st rules.StatusMap, vertices ...string) []rules.Sta
 }
 
 // End-of-game positions with a known judgement and score. Each is judged as
-// FinalStatus does for final_status_list and final_score.
+// Verdict does for final_status_list and final_score.
 func TestFinalStatusAndScore(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -134,7 +134,7 @@ func TestFinalStatusAndScore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gameOn(t, tc.diagram, tc.rules, tc.komi, rules.Black)
 			e := New(testParams())
-			st := e.FinalStatus(context.Background(), g)
+			st := e.Verdict(context.Background(), g).Status
 			for _, v := range tc.alive {
 				assert.Equal(t, []rules.Status{rules.Alive}, statusOf(g, st, v), "%s alive", v)
 			}
@@ -172,7 +172,7 @@ func TestPassingAtTheEnd(t *testing.T) {
 	require.NoError(t, g.Play(rules.Pass, rules.Black))
 	res := e.GenMove(context.Background(), g, rules.White, lim, false)
 	assert.Equal(t, rules.Pass, res.Move, "Japanese rules: answer the pass, nothing left to gain")
-	assert.Equal(t, "W+4.5", g.Score(e.FinalStatus(context.Background(), g)).String())
+	assert.Equal(t, "W+4.5", g.Score(e.Verdict(context.Background(), g).Status).String())
 
 	// Chinese, komi 6.5: Black has 27 points to White's 27.5 unless it
 	// takes the dame D4
@@ -291,71 +291,25 @@ func TestAreaRulesConnectBeforePassing(t *testing.T) {
 	}
 }
 
-// The judgement's thresholds, on given ownership: the final status calls a
-// chain dead unless its colour owns it at least finalDeadOwnership (GenMove's
-// Judge only below 0), except a lone stone in atari, which only a clear
-// verdict (below 0) kills.
-func TestJudgeThresholds(t *testing.T) {
-	b := rules.MustDiagram(`
-		. . . . . . . . .
-		. . . . . . . . .
-		. . O O O . . . .
-		. . O X X O . . .
-		. . O X . O . . .
-		. . . O O . . . .
-		. . . . . . . . .
-		. . . . . . . O .
-		. . . . . . O X .
-	`)
-	group := b.At(3, 5)     // D6, the black group of three
-	loneStone := b.At(7, 0) // H1, a black stone in atari on the edge
-	require.Equal(t, 1, b.Liberties(loneStone))
-	tests := []struct {
-		name           string
-		groupOwn       float64 // Black's ownership of the group's stones
-		stoneOwn       float64
-		final, genMove [2]rules.Status // group, lone stone
-	}{
-		{"clearly alive", 0.9, 0.9, [2]rules.Status{rules.Alive, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
-		{"alive more often than not", 0.2, 0.2, [2]rules.Status{rules.Dead, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
-		{"just over the final threshold", 0.3, 0.3, [2]rules.Status{rules.Alive, rules.Alive}, [2]rules.Status{rules.Alive, rules.Alive}},
-		{"dead more often than not", -0.1, -0.1, [2]rules.Status{rules.Dead, rules.Dead}, [2]rules.Status{rules.Dead, rules.Dead}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			own := make([]float64, b.Len)
-			for _, p := range b.Points() {
-				switch b.Color(p) {
-				case rules.White:
-					own[p] = -1
-				case rules.Black:
-					own[p] = tc.groupOwn
-				}
-			}
-			own[loneStone] = tc.stoneOwn
-			final, genMove := testJudge.FinalJudge(b, own), testJudge.Judge(b, own)
-			assert.Equal(t, tc.final, [2]rules.Status{final.At(group), final.At(loneStone)}, "final status")
-			assert.Equal(t, tc.genMove, [2]rules.Status{genMove.At(group), genMove.At(loneStone)}, "GenMove's judgement")
-		})
-	}
-}
-
-func TestReviveConnected(t *testing.T) {
-	// White's D4 is in atari, but its liberty D5 is White's: Black taking it
-	// starts a ko, White connecting at D5 saves it. White's B2, deep in
-	// Black's area, touches no white point.
-	b := rules.MustDiagram(`
-		. O . . . O .
-		O O O O O O O
-		O O O . O O O
-		X X X O X X X
-		X X X X X X X
-		. O . . . . .
-		. . . . . . .`)
-	status := deadAt(t, b, "D4", "B2")
-	reviveConnected(b, status, rules.PassAlive(b))
-	d4, _ := b.ParseVertex("D4")
-	b2, _ := b.ParseVertex("B2")
-	assert.Equal(t, rules.Alive, status.At(d4), "the ko stone White can connect")
-	assert.Equal(t, rules.Dead, status.At(b2), "a stone inside Black's area")
+// The cleanup move attacks the opponent's dead stones: a liberty of the dead
+// white stone, and nothing when no stone of the opponent is dead.
+func TestCleanupMoveAttacksDeadStones(t *testing.T) {
+	g := gameOn(t, `
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .
+		X X O X O . .
+		. X . X O . .
+		X X X X O . .
+		. X . X O . .`, rules.Japanese, 0.5, rules.Black)
+	b := g.Board()
+	c4, err := b.ParseVertex("C4")
+	require.NoError(t, err)
+	status := rules.NewStatusMap(b)
+	status.SetChain(b, c4, rules.Dead)
+	p, ok := cleanupMove(g, rules.Black, Result{}, status)
+	require.True(t, ok)
+	assert.Contains(t, []string{"C5", "C3"}, b.Vertex(p))
+	_, ok = cleanupMove(g, rules.White, Result{}, status)
+	assert.False(t, ok, "no black stone is dead")
 }

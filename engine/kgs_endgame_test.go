@@ -65,7 +65,7 @@ func TestFinalScoreOfCountedKGSGames(t *testing.T) {
 					results[i].err = err
 					continue
 				}
-				got := g.Score(e.FinalStatus(context.Background(), g)).Margin()
+				got := g.Score(e.Verdict(context.Background(), g).Status).Margin()
 				results[i] = outcome{name: sg.Info["GN"], want: want, got: got,
 					exact: math.Abs(got-want) < 0.01, winner: (got > 0) == (want > 0)}
 			}

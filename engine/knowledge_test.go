@@ -28,98 +28,6 @@ func vertices(t *testing.T, b *rules.Board, vs ...string) []rules.Point {
 	return out
 }
 
-// priorValue is the win rate a new child starts with: its prior wins over
-// its prior visits.
-func priorValue(b *rules.Board, p rules.Point, c rules.Color) float64 {
-	w := &worker{s: &search{p: DefaultParams()}, pol: newPolicy()}
-	visits, wins := w.prior(b, p, c)
-	return float64(wins) / float64(visits)
-}
-
-// The prior ranks the listed moves of the player to move best first.
-func TestPriorRanking(t *testing.T) {
-	tests := []struct {
-		name    string
-		diagram string
-		color   rules.Color
-		order   string // moves, best prior first
-	}{
-		{
-			// capturing (E4) beats a quiet move, which beats a self-atari
-			// (D1 leaves C1-D1 one liberty)
-			name: "capture, quiet move, self-atari",
-			diagram: `
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . X . . . .
-				. . . X O X . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. O O . . . . . .
-				. O X . O . . . .`,
-			color: rules.Black,
-			order: "E4 G7 D1",
-		},
-		{
-			// the third and fourth lines are where stones go in an empty
-			// corner of a big board, the centre next, the edge last
-			name:    "opening lines on 19x19",
-			diagram: strings.Repeat(". . . . . . . . . . . . . . . . . . .\n", 19),
-			color:   rules.Black,
-			order:   "Q16 K10 R18 A1",
-		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := rules.MustDiagram(tc.diagram)
-			moves := vertices(t, b, strings.Fields(tc.order)...)
-			got := append([]rules.Point(nil), moves...)
-			sort.SliceStable(got, func(i, j int) bool {
-				return priorValue(b, got[i], tc.color) > priorValue(b, got[j], tc.color)
-			})
-			var names []string
-			for _, p := range got {
-				names = append(names, b.Vertex(p))
-			}
-			assert.Equal(t, tc.order, strings.Join(names, " "))
-		})
-	}
-}
-
-// Running from atari along a working ladder only loses more: the prior of
-// the escape is lower than where a white stone breaks the ladder. (The
-// hand-set prior still rates the escape above a quiet move elsewhere: the
-// learned shape of an extension outweighs the ladder penalty.)
-func TestPriorPenalisesLadderEscape(t *testing.T) {
-	const working = `
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . X . . . . .
-		. . X O X . . . .
-		. . . . X . . . .
-		. . . . . . . . .
-		. . . . . . . . .`
-	const broken = `
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . X . . . . .
-		. . X O X . . . .
-		. . . . X . . . .
-		. O . . . . . . .
-		. . . . . . . . .`
-	b, bb := rules.MustDiagram(working), rules.MustDiagram(broken)
-	d3 := vertices(t, b, "D3")[0]
-	var lb movemodel.LadderReader
-	require.True(t, lb.EscapeCaught(b, d3, rules.White))
-	require.False(t, lb.EscapeCaught(bb, d3, rules.White))
-	assert.Less(t, priorValue(b, d3, rules.White), priorValue(bb, d3, rules.White))
-}
-
 // heavyPolicy is the default playout policy for a board.
 func heavyPolicy(b *rules.Board) *policy {
 	pl := newPolicy()
@@ -205,4 +113,137 @@ func TestPlayoutRefusesSelfAtari(t *testing.T) {
 		got := pl.randomMove(&scratch, rules.White, &r)
 		assert.Equal(t, rules.Pass, got, "seed %d: %s", seed, b.Vertex(got))
 	}
+}
+
+// priorValues are the win rates new children start with: their prior wins
+// over their prior visits, among all of c's candidates on b.
+func priorValues(t *testing.T, b *rules.Board, c rules.Color) map[rules.Point]float64 {
+	p := DefaultParams()
+	pol, know := newPolicy(), newKnowledge()
+	w := &worker{s: &search{p: p}, pol: pol, know: know}
+	moves := movemodel.LegalMoves(b, c, nil)
+	children := make([]node, len(moves))
+	w.rateChildren(b, c, moves, children)
+	out := map[rules.Point]float64{}
+	for i, m := range moves {
+		if m != rules.Pass {
+			require.InDelta(t, p.PriorEven+p.PriorModel, children[i].priorVisits, 1e-3)
+		}
+		out[m] = float64(children[i].priorWins / children[i].priorVisits)
+	}
+	return out
+}
+
+// The prior ranks the listed moves of the player to move best first.
+func TestPriorRanking(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		color   rules.Color
+		order   string // moves, best prior first
+	}{
+		{
+			// capturing (E4) beats a quiet move, which beats a self-atari
+			// (D1 leaves C1-D1 one liberty)
+			name: "capture, quiet move, self-atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . X . . . .
+				. . . X O X . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. O O . . . . . .
+				. O X . O . . . .`,
+			color: rules.Black,
+			order: "E4 G7 D1",
+		},
+		{
+			// White's escape from atari (E4) beats a quiet move
+			name: "escape from atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . X . . . .
+				. . . X O X . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			color: rules.White,
+			order: "E4 G7",
+		},
+		{
+			// the 4-4 and 3-4 points are where stones go in an empty corner
+			// of a big board, the centre and the edge last
+			name:    "opening on 19x19",
+			diagram: strings.Repeat(". . . . . . . . . . . . . . . . . . .\n", 19),
+			color:   rules.Black,
+			order:   "Q16 R16 K10 A1",
+		},
+		{
+			// running from atari along a working ladder only loses more:
+			// a quiet move elsewhere is better
+			name: "escape into a working ladder",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . X . . . . .
+				. . X O X . . . .
+				. . . . X . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			color: rules.White,
+			order: "G7 D3",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			v := priorValues(t, b, tc.color)
+			moves := vertices(t, b, strings.Fields(tc.order)...)
+			got := append([]rules.Point(nil), moves...)
+			sort.SliceStable(got, func(i, j int) bool { return v[got[i]] > v[got[j]] })
+			var names []string
+			for _, p := range got {
+				names = append(names, b.Vertex(p))
+			}
+			assert.Equal(t, tc.order, strings.Join(names, " "))
+		})
+	}
+}
+
+// Running from atari along a working ladder only loses more: the prior of
+// the escape is lower than where a white stone breaks the ladder.
+func TestPriorPenalisesLadderEscape(t *testing.T) {
+	const working = `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O X . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .`
+	const broken = `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . X O X . . . .
+		. . . . X . . . .
+		. O . . . . . . .
+		. . . . . . . . .`
+	b, bb := rules.MustDiagram(working), rules.MustDiagram(broken)
+	d3 := vertices(t, b, "D3")[0]
+	var lb movemodel.LadderReader
+	require.True(t, lb.EscapeCaught(b, d3, rules.White))
+	require.False(t, lb.EscapeCaught(bb, d3, rules.White))
+	assert.Less(t, priorValues(t, b, rules.White)[d3], priorValues(t, bb, rules.White)[d3])
 }

@@ -3,213 +3,70 @@ package engine
 import (
 	"context"
 
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
-// FinalStatus judges every stone of the current position (see Judge). At the
-// end of a game both players have passed, so a chain is only alive if it
-// survives the opponent moving first: Black's chains are judged from a search
-// with White to move and White's from one with Black to move (empty points,
-// which only the seki test reads, from the average of both), and it must
-// survive clearly more often than not (FinalDeadOwnership).
-func (e *Engine) FinalStatus(ctx context.Context, g *rules.Game) rules.StatusMap {
-	jp := e.Params().JudgeParams
-	return jp.FinalJudge(g.Board(), e.FinalOwnership(ctx, g))
-}
-
-// FinalJudge is the judgement FinalStatus makes from FinalOwnership's
-// ownership (scripts/kgsjudge re-scores cached ownership with it): Judge's
-// at the final threshold (FinalDeadOwnership), then dead chains touching
-// their own living ones revived (reviveConnected), the small enclosed areas
-// of dead stones read out (spareUncapturable), and the walls of small sekis
-// that a sacrifice kills found (killSekiWalls).
-func (jp *JudgeParams) FinalJudge(b *rules.Board, ownership []float64) rules.StatusMap {
-	benson := rules.PassAlive(b)
-	status := jp.judgeWith(b, ownership, jp.FinalDeadOwnership, benson)
-	reviveConnected(b, status, benson)
-	jp.spareUncapturable(b, status)
-	jp.killSekiWalls(b, status)
-	return status
-}
-
-// reviveConnected calls alive every chain judged dead (Benson's unconditional
-// death aside) that shares a liberty with a living chain of its colour. At
-// the end of a game such a chain has not been cut off: typically it is the
-// stone of a ko the owner can connect, which the opponent moving first in
-// the playouts takes, but which the players leave on the board and count as
-// alive. On the 6,500 counted KGS games this makes 14 results exact and
-// breaks none (scripts/kgsjudge).
-func reviveConnected(b *rules.Board, status rules.StatusMap, benson []rules.Color) {
-	var revive []rules.Point
-	for _, p := range b.Points() {
-		c := b.Color(p)
-		if (c != rules.Black && c != rules.White) || status.At(p) != rules.Dead || benson[p] == c.Opponent() {
-			continue
-		}
-		for _, d := range b.Neighbors() {
-			if l := p + rules.Point(d); b.Color(l) == rules.Empty && touchesOtherLiving(b, status, l, p) {
-				revive = append(revive, p)
-				break
-			}
-		}
+// Verdict judges the current position of g (package judge): the status of
+// every stone, and where play still matters. It reads the ownership of
+// playouts with either side moving first (FinalOwnership). final_score,
+// final_status_list, GoGui's territory display and GenMove's decision to
+// pass all read this one judgement: the last one is kept, so they agree on
+// a position (an interrupted one is not kept).
+func (e *Engine) Verdict(ctx context.Context, g *rules.Game) judge.Verdict {
+	p := e.Params()
+	key := verdictKey{hash: g.Board().Hash(), size: g.Size(), moves: g.MoveNumber(), toMove: g.ToMove(),
+		rules: g.Rules, params: p}
+	e.mu.Lock()
+	cached := e.verdict
+	e.mu.Unlock()
+	if cached.valid && cached.key == key {
+		return cached.verdict
 	}
-	for _, p := range revive {
-		status.SetChain(b, p, rules.Alive)
+	v := p.JudgeParams.Verdict(g.Board(), e.FinalOwnership(ctx, g))
+	if ctx.Err() == nil {
+		e.mu.Lock()
+		e.verdict = verdictCache{key: key, verdict: v, valid: true}
+		e.mu.Unlock()
 	}
+	return v
 }
 
-// touchesOtherLiving tells whether the empty point l is next to a living
-// stone of p's colour outside p's chain.
-func touchesOtherLiving(b *rules.Board, status rules.StatusMap, l, p rules.Point) bool {
-	for _, d := range b.Neighbors() {
-		q := l + rules.Point(d)
-		if b.Color(q) == b.Color(p) && status.At(q) != rules.Dead && b.ChainHead(q) != b.ChainHead(p) {
-			return true
-		}
-	}
-	return false
+// verdictKey is what a verdict depends on.
+type verdictKey struct {
+	hash   uint64
+	size   int
+	moves  int
+	toMove rules.Color
+	rules  rules.Ruleset
+	params Params
 }
 
-// FinalOwnership is the ownership FinalStatus judges from: each stone's
-// point from the search where the opponent moves first. When some chain is
-// still in doubt (a capturing race, a big group with one eye), both searches
-// run again with four times the playouts: such fights are where a small
-// search is noisy.
-func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) []float64 {
+type verdictCache struct {
+	key     verdictKey
+	verdict judge.Verdict
+	valid   bool
+}
+
+// FinalOwnership is the ownership the judgement reads: two searches of
+// playouts alone (no tree, which wanders into silly lines once the result
+// is decided), one with each side moving first. When some stone is still in
+// doubt (a capturing race, a big group with one eye), both run again with
+// DoubtFactor times the playouts: such fights are where a small search is
+// noisy.
+func (e *Engine) FinalOwnership(ctx context.Context, g *rules.Game) judge.Ownership {
 	jp := e.Params().JudgeParams
 	own := e.finalOwnership(ctx, g, jp.StatusPlayouts)
-	if jp.inDoubt(g.Board(), own) {
+	if jp.InDoubt(g.Board(), own.Merged(g.Board())) {
 		own = e.finalOwnership(ctx, g, jp.DoubtFactor*jp.StatusPlayouts)
 	}
 	return own
 }
 
-func (e *Engine) finalOwnership(ctx context.Context, g *rules.Game, playouts int) []float64 {
+func (e *Engine) finalOwnership(ctx context.Context, g *rules.Game, playouts int) judge.Ownership {
 	lim := Limits{Playouts: playouts, PlayoutsOnly: true}
-	whiteFirst := e.Search(ctx, g, rules.White, lim).Ownership
-	blackFirst := e.Search(ctx, g, rules.Black, lim).Ownership
-	b := g.Board()
-	own := make([]float64, b.Len)
-	for _, p := range b.Points() {
-		switch b.Color(p) {
-		case rules.Black:
-			own[p] = whiteFirst[p]
-		case rules.White:
-			own[p] = blackFirst[p]
-		default:
-			own[p] = (whiteFirst[p] + blackFirst[p]) / 2
-		}
+	return judge.Ownership{
+		WhiteFirst: e.Search(ctx, g, rules.White, lim).Ownership,
+		BlackFirst: e.Search(ctx, g, rules.Black, lim).Ownership,
 	}
-	return own
-}
-
-// inDoubt tells whether some stone's ownership is too close to even to call
-// (within DoubtOwnership).
-func (jp *JudgeParams) inDoubt(b *rules.Board, own []float64) bool {
-	for _, p := range b.Points() {
-		if c := b.Color(p); (c == rules.Black || c == rules.White) && own[p] > -jp.DoubtOwnership && own[p] < jp.DoubtOwnership {
-			return true
-		}
-	}
-	return false
-}
-
-// Judge decides the status of every chain from the search's ownership
-// (indexed by point, +1 Black owns) and Benson's unconditional life: a
-// pass-alive chain is alive and a chain inside the opponent's pass-alive area
-// is dead whatever the playouts say; otherwise a chain is dead when its
-// colour owns its points on average less than DeadOwnership (a lone stone in
-// atari only below 0). Alive chains that share an unowned liberty with an
-// alive enemy chain are in seki.
-func (jp *JudgeParams) Judge(b *rules.Board, ownership []float64) rules.StatusMap {
-	return jp.judgeWith(b, ownership, jp.DeadOwnership, rules.PassAlive(b))
-}
-
-// judgeWith is Judge with the dead threshold and Benson's analysis
-// (rules.PassAlive) given.
-func (jp *JudgeParams) judgeWith(b *rules.Board, ownership []float64, deadBelow float64, benson []rules.Color) rules.StatusMap {
-	status := rules.NewStatusMap(b)
-	seen := make([]bool, b.Len)
-	var stones []rules.Point
-	for _, p := range b.Points() {
-		c := b.Color(p)
-		if (c != rules.Black && c != rules.White) || seen[p] {
-			continue
-		}
-		stones = b.ChainStones(p, stones[:0])
-		for _, s := range stones {
-			seen[s] = true
-		}
-		switch benson[p] {
-		case c:
-			continue
-		case c.Opponent():
-			status.SetChain(b, p, rules.Dead)
-			continue
-		}
-		sign := 1.0
-		if c == rules.White {
-			sign = -1
-		}
-		sum := 0.0
-		for _, s := range stones {
-			sum += ownership[s] * sign
-		}
-		// a lone stone in atari that the playouts leave alive at all is
-		// typically one the opponent cannot simply take (a ko, a
-		// snapback): only a clear verdict kills it (28 more exact
-		// results of the 6,500)
-		if mean := sum / float64(len(stones)); mean < 0 || mean < deadBelow && !(len(stones) == 1 && b.Liberties(p) == 1) {
-			status.SetChain(b, p, rules.Dead)
-		}
-	}
-	jp.markSeki(b, status, ownership)
-	return status
-}
-
-// markSeki marks the alive chains around a seki point: an empty point owned
-// by nobody in the playouts (within SekiOwnership), next to alive chains of
-// both colours, that neither side can fill without putting its own chain in
-// atari. (A dame between two living groups is unowned too, but filling it
-// costs nothing.)
-func (jp *JudgeParams) markSeki(b *rules.Board, status rules.StatusMap, ownership []float64) {
-	for i := 0; i < b.EmptyCount(); i++ {
-		l := b.EmptyAt(i)
-		if ownership[l] > jp.SekiOwnership || ownership[l] < -jp.SekiOwnership {
-			continue
-		}
-		if !touchesAlive(b, status, l, rules.Black) || !touchesAlive(b, status, l, rules.White) {
-			continue
-		}
-		if !b.IsSelfAtari(l, rules.Black) || !b.IsSelfAtari(l, rules.White) {
-			continue
-		}
-		for _, d := range b.Neighbors() {
-			n := l + rules.Point(d)
-			if c := b.Color(n); (c == rules.Black || c == rules.White) && status[n] != rules.Dead {
-				status.SetChain(b, n, rules.Seki)
-			}
-		}
-	}
-}
-
-// touchesAlive tells whether p is next to a c stone not judged dead.
-func touchesAlive(b *rules.Board, status rules.StatusMap, p rules.Point, c rules.Color) bool {
-	for _, d := range b.Neighbors() {
-		n := p + rules.Point(d)
-		if b.Color(n) == c && status[n] != rules.Dead {
-			return true
-		}
-	}
-	return false
-}
-
-// ScoreIfPassed is the result the game would have if it ended now, with the
-// given judgement of the stones. Rules that score the board as it stands
-// (Tromp-Taylor: no agreement on dead stones) count every stone as alive.
-func ScoreIfPassed(g *rules.Game, status rules.StatusMap) rules.Result {
-	if g.Rules.Name == rules.TrompTaylor.Name {
-		status = nil
-	}
-	return g.Score(status)
 }

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -82,20 +83,26 @@ type Engine struct {
 	prevColor rules.Color
 	prevSize  int
 	searches  uint64
-	policies  []*policy // one per worker slot, kept across searches
+	policies  []*policy    // one per worker slot, kept across searches
+	knowledge []*knowledge // one per worker slot
+	verdict   verdictCache // the last position judged
 }
 
-// policy returns the playout policy of worker slot i (its reply tables
-// carry over between searches).
-func (e *Engine) policy(i int) *policy {
+// slot returns the playout policy and the knowledge of worker slot i (the
+// policy's reply tables carry over between searches).
+func (e *Engine) slot(i int) (*policy, *knowledge) {
 	for len(e.policies) <= i {
 		e.policies = append(e.policies, newPolicy())
+		e.knowledge = append(e.knowledge, newKnowledge())
 	}
-	return e.policies[i]
+	return e.policies[i], e.knowledge[i]
 }
 
-// New returns an engine with the given parameters.
+// New returns an engine with the given parameters. The move model loads
+// in the background meanwhile (half a second or so), so that a GUI's first
+// genmove does not wait for it.
 func New(p Params) *Engine {
+	go movemodel.Default()
 	return &Engine{params: p}
 }
 
@@ -267,7 +274,8 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 func (s *search) run(ctx context.Context, seed uint64) {
 	grp, gctx := errgroup.WithContext(ctx)
 	for i := 0; i < s.p.Threads; i++ {
-		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019, s.e.policy(i))
+		pol, know := s.e.slot(i)
+		w := newWorker(s, seed+uint64(i)*0x632BE59BD9B4E019, pol, know)
 		grp.Go(func() error {
 			for !s.stop.Load() {
 				w.simulate()
@@ -439,7 +447,8 @@ func (e *Engine) followMoves(a *arena, g *rules.Game, from int, color rules.Colo
 func (s *search) expandRoot(g *rules.Game) {
 	root := &s.a.nodes[0]
 	if root.firstChild.Load() == 0 {
-		w := newWorker(s, 1, newPolicy())
+		pol, know := s.e.slot(0) // the workers start after this
+		w := newWorker(s, 1, pol, know)
 		w.expand(root, &s.root, s.color)
 	}
 	for i := range s.a.children(root) {

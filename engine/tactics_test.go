@@ -27,9 +27,6 @@ func gameFromDiagram(t *testing.T, diagram string, komi float64) *rules.Game {
 	return g
 }
 
-// testJudge is the default judgement.
-var testJudge = defaultJudgeParams()
-
 func testParams() Params {
 	p := DefaultParams()
 	p.Threads = 1
@@ -75,21 +72,6 @@ func TestTacticalPositions(t *testing.T) {
 				. . . . . . . . .`,
 			color: rules.White,
 			want:  []string{"E4"},
-		},
-		{
-			name: "connect against the double atari",
-			diagram: `
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . O O . O O . .
-				. O X X . X X O .
-				. . O . . . O . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`,
-			color: rules.Black,
-			want:  []string{"E5", "D4", "F4"}, // White's E5 would be a double atari
 		},
 		{
 			name: "kill the three-point eye shape",

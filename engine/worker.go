@@ -13,6 +13,7 @@ type worker struct {
 	board      rules.Board
 	rng        rules.Rand
 	pol        *policy
+	know       *knowledge
 	path       []int32
 	moves      []rules.Move
 	pathHashes []uint64
@@ -20,9 +21,9 @@ type worker struct {
 	cands      []rules.Point
 }
 
-func newWorker(s *search, seed uint64, pol *policy) *worker {
+func newWorker(s *search, seed uint64, pol *policy, know *knowledge) *worker {
 	pol.configure(s.playoutCfg, s.root.Len)
-	w := &worker{s: s, pol: pol,
+	w := &worker{s: s, pol: pol, know: know,
 		path: make([]int32, 0, 64), moves: make([]rules.Move, 0, 4*rules.MaxPoints),
 		pathHashes: make([]uint64, 0, 64), cands: make([]rules.Point, 0, rules.MaxPoints)}
 	w.rng.Seed(seed)
@@ -153,11 +154,11 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color) {
 	if first < 0 {
 		return // out of memory: n stays a leaf for good
 	}
+	children := a.nodes[first : first+int32(len(w.cands))]
 	for i, p := range w.cands {
-		ch := &a.nodes[first+int32(i)]
-		ch.move = p
-		ch.priorVisits, ch.priorWins = w.prior(b, p, c)
+		children[i].move = p
 	}
+	w.rateChildren(b, c, w.cands, children)
 	n.nChildren = int16(len(w.cands))
 	n.firstChild.Store(first)
 }

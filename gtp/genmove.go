@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gtpgo/gtpgo/engine"
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -174,9 +175,8 @@ func (s *Server) cmdRegGenmove(c *Call) (string, error) {
 // cmdGenmoveCleanup is kgs-genmove_cleanup: genmove, except that it never
 // passes while opponent stones the end-of-game judgement (final_status_list)
 // calls dead are on the board and a move that attacks them is legal (KGS
-// then scores what is on the board), and it never resigns: the game is over
-// but for counting. The engine's cleanup mode decides first; the protocol
-// keeps the guarantee when the engine still passes.
+// then scores what is on the board: the engine's cleanup mode), and it
+// never resigns: the game is over but for counting.
 func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
 	col, err := s.colorArg(c)
 	if err != nil {
@@ -185,11 +185,8 @@ func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
 	start := time.Now()
 	res := s.think(c.Context(), col, true)
 	move := res.Move
-	if move == rules.Pass || res.Resign {
+	if res.Resign {
 		move = rules.Pass
-		if p, ok := s.cleanupMove(c.Context(), col, res); ok {
-			move = p
-		}
 	}
 	move = s.playGenerated(col, move)
 	s.clock.Spend(col, time.Since(start))
@@ -197,77 +194,13 @@ func (s *Server) cmdGenmoveCleanup(c *Call) (string, error) {
 	return s.game.Board().Vertex(move), nil
 }
 
-// cleanupMove finds a legal move against the opponent's dead stones: a
-// liberty of a dead chain (fewest liberties first, so captures come
-// first), else an empty point next to such a liberty that is not col's own
-// eye. Among them it takes the search's most visited, if any.
-func (s *Server) cleanupMove(ctx context.Context, col rules.Color, res engine.Result) (rules.Point, bool) {
-	status := s.finalStatus(ctx)
-	var b rules.Board // a copy: chain walks use the board's scratch marks
-	b.CopyFrom(s.game.Board())
-	opp := col.Opponent()
-	score := map[rules.Point]int{}
-	consider := func(p rules.Point, v int) {
-		if old, ok := score[p]; (!ok || v < old) && s.game.Check(p, col) == nil {
-			score[p] = v
-		}
-	}
-	var libs [][]rules.Point
-	seen := map[int]bool{}
-	for _, p := range b.Points() {
-		if b.Color(p) != opp || status.At(p) != rules.Dead || seen[b.ChainHead(p)] {
-			continue
-		}
-		seen[b.ChainHead(p)] = true
-		l := b.ChainLiberties(p, nil)
-		libs = append(libs, l)
-		for _, q := range l {
-			consider(q, len(l))
-		}
-	}
-	if len(score) == 0 {
-		for _, l := range libs {
-			for _, q := range l {
-				for _, d := range b.Neighbors() {
-					r := rules.Point(int(q) + d)
-					if b.OnBoard(r) && b.Color(r) == rules.Empty && !b.IsEye(r, col) {
-						consider(r, len(l)+1)
-					}
-				}
-			}
-		}
-	}
-	if len(score) == 0 {
-		return rules.Pass, false
-	}
-	for _, cand := range res.Candidates {
-		if _, ok := score[cand.Move]; ok {
-			return cand.Move, true
-		}
-	}
-	best := rules.Pass
-	for p, v := range score {
-		if best == rules.Pass || v < score[best] || (v == score[best] && p < best) {
-			best = p
-		}
-	}
-	return best, true
-}
-
-// statusKey identifies what the end-of-game judgement depends on.
+// statusKey identifies a position for the analysis cache.
 type statusKey struct {
 	size, moves, handicap int
 	hash                  uint64
 	toMove                rules.Color
 	komi                  float64
 	rules                 string
-}
-
-// statusCache keeps the last judgement, so that final_score and
-// final_status_list (and a cleanup move) agree on one position.
-type statusCache struct {
-	key    statusKey
-	status rules.StatusMap
 }
 
 func (s *Server) statusKey() statusKey {
@@ -277,22 +210,15 @@ func (s *Server) statusKey() statusKey {
 }
 
 // finalStatus judges every stone of the current position with the engine's
-// end-of-game judgement (ownership, Benson's unconditional life, seki).
-// Under Tromp-Taylor rules the board is counted as it stands, so every
-// stone is alive, as the engine's own pass decisions assume.
+// end-of-game judgement (Engine.Verdict, which keeps the last one, so that
+// final_score and final_status_list agree). Under Tromp-Taylor rules the
+// board is counted as it stands, so every stone is alive, as the engine's
+// own pass decisions assume.
 func (s *Server) finalStatus(ctx context.Context) rules.StatusMap {
-	if s.game.Rules.Name == rules.TrompTaylor.Name {
+	if s.game.Rules.StonesAsTheyStand {
 		return rules.NewStatusMap(s.game.Board())
 	}
-	key := s.statusKey()
-	if s.status.status != nil && s.status.key == key {
-		return s.status.status
-	}
-	status := s.eng.FinalStatus(ctx, s.game)
-	if ctx.Err() == nil {
-		s.status = statusCache{key: key, status: status}
-	}
-	return status
+	return s.eng.Verdict(ctx, s.game).Status
 }
 
 func (s *Server) cmdFinalStatusList(c *Call) (string, error) {
@@ -351,5 +277,5 @@ func (s *Server) cmdFinalScore(c *Call) (string, error) {
 	if c.Context().Err() != nil {
 		return "", errCannotScore // interrupted: the judgement is incomplete
 	}
-	return engine.ScoreIfPassed(s.game, status).String(), nil
+	return judge.ScoreIfPassed(s.game, status).String(), nil
 }

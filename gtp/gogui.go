@@ -34,6 +34,8 @@ func (s *Server) registerGoGui() {
 		"gtpgo-winrates":         s.cmdCandidateLabels,
 		"gtpgo-pv":               s.cmdPV,
 		"gtpgo-summary":          s.cmdSummary,
+		"gtpgo-policy":           s.cmdPolicy,
+		"gtpgo-policy_gfx":       s.cmdPolicyGfx,
 	} {
 		s.Register(name, h)
 	}
@@ -52,6 +54,7 @@ var analyzeCommands = []string{
 	"gfx/Candidates: Win Rates/gtpgo-winrates %m",
 	"gfx/Principal Variation/gtpgo-pv %m",
 	"string/Search Summary/gtpgo-summary %m",
+	"gfx/Move Model/gtpgo-policy_gfx %m",
 	"plist/Legal Moves/gtpgo-legal_moves %c",
 	"sboard/Liberties/gtpgo-liberties",
 	"plist/Dead Stones/final_status_list dead",
@@ -309,13 +312,24 @@ func (s *Server) cmdOwnership(c *Call) (string, error) {
 
 // cmdTerritory draws the end-of-game judgement final_score counts with:
 // each side's territory (with the dead stones' points) and an X on every
-// dead stone.
+// dead stone. Stones whose fate depends on who moves next (a fight still
+// open in the middle of a game) are not called dead: they get a triangle,
+// and the area around them counts for nobody.
 func (s *Server) cmdTerritory(c *Call) (string, error) {
 	if err := c.arity(0, 0, ""); err != nil {
 		return "", err
 	}
 	status := s.finalStatus(c.Context())
 	b := s.game.Board()
+	var undecided []string
+	if !s.game.Rules.StonesAsTheyStand {
+		v := s.eng.Verdict(c.Context(), s.game) // kept: finalStatus judged it
+		status = slices.Clone(status)
+		for _, p := range v.Contested {
+			status[p] = rules.Alive
+			undecided = append(undecided, b.Vertex(p))
+		}
+	}
 	owner := rules.Owners(b, status, s.game.Rules.Scoring)
 	var black, white, dead []string
 	for y := b.Size - 1; y >= 0; y-- {
@@ -339,12 +353,63 @@ func (s *Server) cmdTerritory(c *Call) (string, error) {
 	for _, l := range []struct {
 		cmd    string
 		points []string
-	}{{"BLACK", black}, {"WHITE", white}, {"MARK", dead}} {
+	}{{"BLACK", black}, {"WHITE", white}, {"MARK", dead}, {"TRIANGLE", undecided}} {
 		if len(l.points) > 0 {
 			lines = append(lines, l.cmd+" "+strings.Join(l.points, " "))
 		}
 	}
 	return strings.Join(lines, "\n"), nil
+}
+
+// cmdPolicy answers the move model's probability of every legal move of a
+// colour, most likely first, on one line: "Q16 0.213 D4 0.180 ...".
+func (s *Server) cmdPolicy(c *Call) (string, error) {
+	col, err := s.colorArg(c)
+	if err != nil {
+		return "", err
+	}
+	g := s.game.Board().Geometry
+	var parts []string
+	for _, mp := range s.eng.MovePolicy(s.game, col) {
+		parts = append(parts, g.Vertex(mp.Move)+" "+strconv.FormatFloat(mp.Probability, 'f', 3, 64))
+	}
+	return strings.Join(parts, " "), nil
+}
+
+// labelledPolicy is how many of the move model's likeliest moves the heat
+// map labels.
+const labelledPolicy = 10
+
+// cmdPolicyGfx shows the move model's probabilities as a heat map (GoGui's
+// INFLUENCE, scaled so the likeliest move is 1) with the likeliest moves
+// labelled with their probability in percent.
+func (s *Server) cmdPolicyGfx(c *Call) (string, error) {
+	col, err := s.optionalColor(c)
+	if err != nil {
+		return "", err
+	}
+	policy := s.eng.MovePolicy(s.game, col)
+	g := s.game.Board().Geometry
+	var influence, labels strings.Builder
+	influence.WriteString("INFLUENCE")
+	labels.WriteString("LABEL")
+	top := 0.0
+	for _, mp := range policy {
+		top = max(top, mp.Probability)
+	}
+	shown := 0
+	for _, mp := range policy {
+		if mp.Move == rules.Pass || top <= 0 {
+			continue
+		}
+		fmt.Fprintf(&influence, " %s %.2f", g.Vertex(mp.Move), mp.Probability/top)
+		if shown < labelledPolicy {
+			fmt.Fprintf(&labels, " %s %d", g.Vertex(mp.Move), int(math.Round(mp.Probability*100)))
+			shown++
+		}
+	}
+	text := fmt.Sprintf("TEXT move model for %s: %d legal moves", col, len(policy))
+	return influence.String() + "\n" + labels.String() + "\n" + text, nil
 }
 
 // labelledCandidates is how many candidates the LABEL displays show.
@@ -540,10 +605,17 @@ func (l *LiveGfx) show(snap engine.Snapshot) {
 	if v := variation(snap); v != "" {
 		lines = append(lines, v)
 	}
-	// the best move carries the variation's number 1; label the others
+	// the variation's stones carry their move numbers (the best move's is
+	// 1): label the other candidates, but none on a point of the variation,
+	// where the label would hide the number
 	if len(snap.Candidates) > 1 {
 		others := snap
-		others.Candidates = snap.Candidates[1:]
+		others.Candidates = nil
+		for _, c := range snap.Candidates[1:] {
+			if !slices.Contains(snap.Candidates[0].PV, c.Move) {
+				others.Candidates = append(others.Candidates, c)
+			}
+		}
 		lines = append(lines, candidateLabels(others, false, liveGfxCandidates-1))
 	}
 	best := snap.Candidates[0]

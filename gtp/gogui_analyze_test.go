@@ -228,6 +228,9 @@ func TestBinaryLiveGfx(t *testing.T) {
 			args = append(args, "-live_gfx")
 		}
 		p := startProc(t, gtpgoBinary(t), args...)
+		// the move model loads in the background at start; wait for it so
+		// that the search, not the loading, fills the time below
+		p.mustAsk("gtpgo-policy b")
 		p.send("genmove b")
 		time.Sleep(900 * time.Millisecond) // a few refreshes (4 a second)
 		p.send("# interrupt")
@@ -295,3 +298,29 @@ const walledOff9 = `
 		. . . . . . . . .
 		O O O O O O O O O
 		. O . O . O . O .`
+
+// The live graphics label no candidate on a point of the variation: the
+// label would hide the variation's move number there.
+func TestLiveGfxKeepsVariationNumbers(t *testing.T) {
+	geo, err := rules.NewGeometry(9)
+	require.NoError(t, err)
+	at := func(v string) rules.Point {
+		p, err := geo.ParseVertex(v)
+		require.NoError(t, err)
+		return p
+	}
+	snap := engine.Snapshot{Geometry: geo, Color: rules.Black, Playouts: 300, Candidates: []engine.Candidate{
+		{Move: at("E5"), Visits: 200, WinRate: 0.6, PV: []rules.Point{at("E5"), at("C3"), at("D4")}},
+		{Move: at("D4"), Visits: 60, WinRate: 0.5}, // third in the variation
+		{Move: at("G7"), Visits: 40, WinRate: 0.4},
+	}}
+	var out syncBuffer
+	l := NewLiveGfx(&out)
+	l.show(snap)
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "TEXT") }, 5*time.Second, time.Millisecond)
+	l.Close()
+	blocks := gfxBlocks(t, out.String())
+	require.Len(t, blocks, 1)
+	assert.Equal(t, "VAR b E5 w C3 b D4", blocks[0][0])
+	assert.Equal(t, "LABEL G7 40", blocks[0][1], "D4 shows its number 3, not a label")
+}

@@ -1,7 +1,6 @@
 package gtp
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -146,17 +145,6 @@ func TestFinalStatusList(t *testing.T) {
 	assert.Equal(t, "= B7 D7 A6 B6 C6 D6 B5 D5 A4 B4 D4 B3 D3 A2 B2 C2 D2 B1 D1\nE7 E6 E5 E4 E3 E2 E1",
 		ss.ask("final_status_list alive"))
 	assert.Equal(t, "= ", ss.ask("final_status_list seki"))
-}
-
-// When the search would pass, the cleanup move attacks the dead stone.
-func TestCleanupMoveAttacksDeadStones(t *testing.T) {
-	s := newTestServer(t)
-	runScript(t, s, "boardsize 7\ngogui-setup "+setupArgs(deadStone))
-	p, ok := s.cleanupMove(context.Background(), rules.Black, engine.Result{})
-	require.True(t, ok)
-	assert.Contains(t, []string{"C5", "C3"}, s.Game().Board().Vertex(p))
-	_, ok = s.cleanupMove(context.Background(), rules.White, engine.Result{})
-	assert.False(t, ok, "no black stone is dead")
 }
 
 // kgs-genmove_cleanup does not pass while the dead white stone is on the

@@ -78,8 +78,10 @@ func TestNoPonder(t *testing.T) {
 	s, err := New(engine.New(p), DefaultConfig())
 	require.NoError(t, err)
 	ss = startSession(t, s)
-	// Black wins by passing after White's pass: the game ends
-	for _, cmd := range []string{"boardsize 9", "komi -50", "play w pass"} {
+	// on a settled board, Black wins by passing after White's pass: the
+	// game ends
+	settled := strings.Replace(deadStone, "X X O X O", "X X . X O", 1)
+	for _, cmd := range []string{"boardsize 7", "komi -50", "gogui-setup " + setupArgs(settled), "play w pass"} {
 		require.Equal(t, "= ", ss.ask(cmd))
 	}
 	require.Equal(t, "= pass", ss.ask("genmove b"))

@@ -54,7 +54,6 @@ type Server struct {
 	clock    *engine.Clock
 	commands map[string]Handler
 
-	status     statusCache
 	analysis   analysisCache // the last search of GoGui's analyze commands
 	lastSearch engine.Result // the last move search (logs, tests)
 	ponder     *ponder       // the background search on the opponent's time, if running

@@ -38,21 +38,24 @@ func (d *Dictionary) SpatialIndex(h uint64) int32 { return d.spatial.get(h) }
 // table is an open-addressing hash table from 64-bit keys to indices: a
 // lookup is a multiply, a shift and a probe or two, with no allocation.
 type table struct {
-	keys  []uint64
-	vals  []int32 // -1: free
+	slots []slot // key and index side by side: one cache line a probe
 	shift uint
 }
 
+type slot struct {
+	key  uint64
+	val1 int32 // the index + 1; 0: free, so a new table needs no filling
+}
+
+// init makes room for n keys, at most half full: a lookup that misses (the
+// search for a candidate's largest known pattern ends with one) probes
+// little more than once.
 func (t *table) init(n int) {
 	size, bits := 16, uint(4)
 	for size < 2*n {
 		size, bits = size*2, bits+1
 	}
-	t.keys = make([]uint64, size)
-	t.vals = make([]int32, size)
-	for i := range t.vals {
-		t.vals[i] = -1
-	}
+	t.slots = make([]slot, size)
 	t.shift = 64 - bits
 }
 
@@ -61,29 +64,31 @@ func (t *table) slot(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t
 // put sets key's index; a key already there keeps its first index (the
 // symmetries of one entry map to it).
 func (t *table) put(key uint64, v int32) {
-	mask := uint64(len(t.keys) - 1)
+	mask := uint64(len(t.slots) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
-		if t.vals[i] < 0 {
-			t.keys[i], t.vals[i] = key, v
+		s := &t.slots[i]
+		if s.val1 == 0 {
+			s.key, s.val1 = key, v+1
 			return
 		}
-		if t.keys[i] == key {
+		if s.key == key {
 			return
 		}
 	}
 }
 
 func (t *table) get(key uint64) int32 {
-	if len(t.keys) == 0 {
+	if len(t.slots) == 0 {
 		return -1
 	}
-	mask := uint64(len(t.keys) - 1)
+	mask := uint64(len(t.slots) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
-		if t.vals[i] < 0 {
+		s := &t.slots[i]
+		if s.val1 == 0 {
 			return -1
 		}
-		if t.keys[i] == key {
-			return t.vals[i]
+		if s.key == key {
+			return s.val1 - 1
 		}
 	}
 }

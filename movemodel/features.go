@@ -144,14 +144,13 @@ func (x *Extractor) Features(p rules.Point) Features {
 	f[GroupLast2] = distanceLevel(b, p, b.LastMove2())
 	if x.dict != nil {
 		f[GroupShape] = x.dict.ShapeIndex(ShapeAt(b, p, c))
-		var hashes [NumSpatialSizes]uint64
-		x.padded.hashes(b, p, &hashes)
-		for i := NumSpatialSizes - 1; i >= 0; i-- {
-			if id := x.dict.SpatialIndex(hashes[i]); id >= 0 {
+		x.padded.largest(b, p, func(_ int, h uint64) bool {
+			id := x.dict.SpatialIndex(h)
+			if id >= 0 {
 				f[GroupSpatial] = id
-				break
 			}
-		}
+			return id >= 0
+		})
 	}
 	return f
 }
@@ -159,7 +158,6 @@ func (x *Extractor) Features(p rules.Point) Features {
 // capture is the capture level of c at p, or -1.
 func (x *Extractor) capture(b *rules.Board, p rules.Point, c rules.Color) int32 {
 	opp := c.Opponent()
-	captured := 0
 	level := int32(-1)
 	last := b.LastMove()
 	ownNeighbour := false
@@ -179,7 +177,7 @@ func (x *Extractor) capture(b *rules.Board, p rules.Point, c rules.Color) int32 
 			}
 		}
 	}
-	captured = b.CaptureCount(p, c)
+	captured := b.CaptureCount(p, c)
 	switch {
 	case captured == 0:
 		return -1

@@ -22,7 +22,7 @@ func at(t *testing.T, b *rules.Board, vs ...string) []rules.Point {
 }
 
 // randomBoard plays n random legal moves on an empty board.
-func randomBoard(t *testing.T, size, n int, seed uint64) *rules.Board {
+func randomBoard(t testing.TB, size, n int, seed uint64) *rules.Board {
 	b, err := rules.NewBoard(size)
 	require.NoError(t, err)
 	r := rules.NewRand(seed)

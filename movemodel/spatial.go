@@ -160,22 +160,19 @@ type Pattern struct {
 	States []uint8
 }
 
-// hashTransformed is the hash of the pattern turned by symmetry t.
-func (pt Pattern) hashTransformed(t int) uint64 {
-	g := spatial
-	var h uint64
-	for k, s := range pt.States {
-		h ^= g.zobrist[g.perm[t][k]][s]
-	}
-	return h ^ g.salt[pt.Size]
-}
-
 // Hashes are the hashes of the pattern's 8 rotations and reflections as
-// SpatialHashes finds them on a board (some may coincide).
+// SpatialHashes finds them on a board (some may coincide), in one pass over
+// its points (loading a model computes them for every pattern).
 func (pt Pattern) Hashes() [8]uint64 {
+	g := spatial
 	var out [8]uint64
+	for k, s := range pt.States {
+		for t := range out {
+			out[t] ^= g.zobrist[g.perm[t][k]][s]
+		}
+	}
 	for t := range out {
-		out[t] = pt.hashTransformed(t)
+		out[t] ^= g.salt[pt.Size]
 	}
 	return out
 }
@@ -261,6 +258,19 @@ func (pb *paddedBoard) fill(b *rules.Board, c rules.Color) {
 
 // hashes is SpatialHashes of p on the filled board.
 func (pb *paddedBoard) hashes(b *rules.Board, p rules.Point, out *[NumSpatialSizes]uint64) {
+	pb.largest(b, p, func(d int, h uint64) bool {
+		out[d-MinSpatial] = h
+		return true
+	})
+}
+
+// largest calls known with the hash of p's pattern of every size from the
+// smallest on, while it answers true, computing each size's points only
+// when asked: a pattern whose smaller part is unknown is unknown too (a
+// dictionary keeps the patterns played at least so often, and a part is
+// played whenever the whole is), so the search for the largest known
+// pattern stops at the first unknown size.
+func (pb *paddedBoard) largest(b *rules.Board, p rules.Point, known func(d int, h uint64) bool) {
 	x, y := b.XY(p)
 	centre := (y+spatialReach)*pb.stride + x + spatialReach
 	g := spatial
@@ -271,7 +281,9 @@ func (pb *paddedBoard) hashes(b *rules.Board, p rules.Point, out *[NumSpatialSiz
 		for end := g.count[d]; k < end; k++ {
 			h ^= zobrist[k][colors[centre+offsets[k]]&3]
 		}
-		out[d-MinSpatial] = h ^ g.salt[d]
+		if !known(d, h^g.salt[d]) {
+			return
+		}
 	}
 }
 

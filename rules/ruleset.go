@@ -53,6 +53,10 @@ type Ruleset struct {
 	Suicide  bool // multi-stone suicide allowed
 	Scoring  Scoring
 	Handicap HandicapBonus
+	// StonesAsTheyStand: the board is counted as it stands at the end, every
+	// stone alive: the players agree on no dead stones, so the dead must be
+	// captured before the passes.
+	StonesAsTheyStand bool
 }
 
 // The rule sets gtpgo knows. Each choice follows the rule set's own text as
@@ -75,7 +79,7 @@ var (
 	NewZealand = Ruleset{Name: "new-zealand", Ko: SituationalSuperko, Suicide: true, Scoring: AreaScoring}
 	// Tromp-Taylor: area counting of what is on the board, positional
 	// superko, suicide allowed, no handicap compensation.
-	TrompTaylor = Ruleset{Name: "tromp-taylor", Ko: PositionalSuperko, Suicide: true, Scoring: AreaScoring}
+	TrompTaylor = Ruleset{Name: "tromp-taylor", Ko: PositionalSuperko, Suicide: true, Scoring: AreaScoring, StonesAsTheyStand: true}
 )
 
 var rulesetAliases = map[string]Ruleset{

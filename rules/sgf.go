@@ -748,7 +748,8 @@ var sgfNodeReserved = map[string]bool{"B": true, "W": true, "AB": true, "AW": tr
 // setups, numbered from 0 as they follow the root), more properties of their
 // node (a comment, say) and variations, other lines from the position before
 // the event. Identifiers are upper-case letters; values are written as
-// given, escaped; the properties WriteSGF writes itself are skipped.
+// given, escaped; the properties WriteSGF writes itself are skipped, but
+// for CA and RU, which replace the charset (UTF-8) and the rules' name.
 type SGFNotes struct {
 	Info       map[string]string
 	Result     string
@@ -771,8 +772,18 @@ type SGFLine struct {
 func WriteSGF(g *Game, notes SGFNotes) []byte {
 	var b bytes.Buffer
 	size := g.Size()
-	fmt.Fprintf(&b, "(;FF[4]GM[1]CA[UTF-8]SZ[%d]KM[%s]RU[", size, strconv.FormatFloat(g.Komi, 'f', -1, 64))
-	writeSGFText(&b, g.Rules.SGFName())
+	charset := "UTF-8"
+	if ca := notes.Info["CA"]; ca != "" {
+		charset = ca // a record keeps its text's bytes, and says how to read them
+	}
+	b.WriteString("(;FF[4]GM[1]CA[")
+	writeSGFText(&b, charset)
+	fmt.Fprintf(&b, "]SZ[%d]KM[%s]RU[", size, strconv.FormatFloat(g.Komi, 'f', -1, 64))
+	ruleset := g.Rules.SGFName()
+	if ru := notes.Info["RU"]; ru != "" {
+		ruleset = ru // a record keeps the rules' name as its source gave it
+	}
+	writeSGFText(&b, ruleset)
 	b.WriteByte(']')
 	if g.handicap != 0 {
 		fmt.Fprintf(&b, "HA[%d]", g.handicap)

@@ -635,6 +635,12 @@ func TestSGFRoundTrip(t *testing.T) {
 		assert.Equal(t, []string{"", "a mistake]", "", "end"},
 			[]string{games[0].Nodes[0].Comment, games[0].Nodes[1].Comment, games[0].Nodes[2].Comment, games[0].Nodes[3].Comment})
 	})
+	t.Run("charset and rules' name as the source gave them", func(t *testing.T) {
+		g, err := NewGame(9, Japanese, 6.5)
+		require.NoError(t, err)
+		text := string(WriteSGF(g, SGFNotes{Info: map[string]string{"CA": "ISO-8859-1", "RU": "Ing"}}))
+		assert.Equal(t, "(;FF[4]GM[1]CA[ISO-8859-1]SZ[9]KM[6.5]RU[Ing]\n)\n", text)
+	})
 	t.Run("random records", func(t *testing.T) {
 		rng := NewRand(7)
 		n := 300

@@ -4,6 +4,7 @@
 //
 //	gtpgo [flags]                 play over GTP (what a GUI runs)
 //	gtpgo bench [-size N] [-playouts N] [-threads N]
+//	gtpgo review [-playouts N | -seconds S] [-o OUT.sgf] [-plot OUT.png] GAME.sgf
 //
 // Run `gtpgo -help` for the flags; every engine parameter is one.
 package main
@@ -31,6 +32,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "bench" {
 		return bench(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "review" {
+		return reviewCmd(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("gtpgo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	params := engine.DefaultParams()
@@ -55,7 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	version := currentVersion()
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gtpgo %s: a Go engine speaking GTP v2 on stdin and stdout.\n\n", version)
-		fmt.Fprintf(stderr, "Usage:\n  gtpgo [flags]\n  gtpgo bench [-size N] [-playouts N] [-threads N]   measure playout and search speed\n\n")
+		fmt.Fprintf(stderr, "Usage:\n  gtpgo [flags]\n  gtpgo bench [-size N] [-playouts N] [-threads N]   measure playout and search speed\n"+
+			"  gtpgo review [-playouts N | -seconds S] [-o OUT.sgf] [-plot OUT.png] GAME.sgf   review a game (-help for more)\n\n")
 		fmt.Fprintf(stderr, "Flags (engine parameters can also be changed over GTP with gtpgo-param):\n")
 		fs.PrintDefaults()
 	}

@@ -112,7 +112,7 @@ func cache(games []*rules.SGFGame, out io.Writer, workers int, seed int64) error
 				return fmt.Errorf("%s: %w", sg.Info["GN"], err)
 			}
 			e := <-engines
-			own := e.FinalOwnership(context.Background(), game)
+			own := e.FinalOwnership(context.Background(), game).Merged(game.Board())
 			engines <- e
 			lines[i], err = json.Marshal(cached{sg.Info["GN"], own})
 			return err

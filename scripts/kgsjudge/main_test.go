@@ -53,14 +53,14 @@ func TestCacheThenScore(t *testing.T) {
 }
 
 // Ownership that gives every stone to its colour leaves only the chains that
-// Benson's test kills dead: a game where the players removed other stones is
-// then a miss, and the tally counts exactly the games where it is not.
+// the judgement's own reading kills (Benson's test, the enclosed areas, the
+// eye shapes) dead: a game where the players removed other stones is then a
+// miss, and the tally counts exactly the games where it is not.
 func TestScoreWithAllStonesAlive(t *testing.T) {
 	games := testGames(t, 20)
 	var cacheText strings.Builder
 	wantExact := 0
 	jp := engine.DefaultParams().JudgeParams
-	jp.DeadOwnership = 0
 	for _, sg := range games {
 		g, _, err := sg.NewGame(rules.Japanese, true)
 		require.NoError(t, err)
@@ -79,7 +79,7 @@ func TestScoreWithAllStonesAlive(t *testing.T) {
 		cacheText.Write(append(line, '\n'))
 		want, ok := rules.MarginOf(sg.Result)
 		require.True(t, ok, sg.Result)
-		if math.Abs(g.Score(jp.Judge(b, own)).Margin()-want) < 0.01 {
+		if math.Abs(g.Score(jp.FinalJudge(b, own)).Margin()-want) < 0.01 {
 			wantExact++
 		}
 	}

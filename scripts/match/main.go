@@ -62,6 +62,7 @@ type config struct {
 	maxMoves  int
 	margin    time.Duration // lag tolerated beyond the clock
 	hard      time.Duration // cap on any command without a clock
+	sprt      *sprt         // nil: play all the games
 
 	// From the engines themselves, filled in by probe.
 	names, versions, labels [2]string
@@ -92,6 +93,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	maxMoves := fs.Int("maxmoves", 0, "move limit per game, then the position is scored (0: 3 x size x size)")
 	margin := fs.Float64("timeout-margin", 1, "seconds a move may exceed the clock before it loses on time")
 	hard := fs.Float64("hard-timeout", 300, "seconds any command may take when no clock applies (a hung engine loses)")
+	sprtFlag := fs.String("sprt", "", "elo0,elo1: stop as soon as a sequential probability ratio test decides between engine 1 being elo0 or elo1 Elo stronger (-games is then the most)")
+	alpha := fs.Float64("sprt-alpha", 0.05, "with -sprt: the chance of accepting elo1 when elo0 holds (false positive)")
+	beta := fs.Float64("sprt-beta", 0.05, "with -sprt: the chance of accepting elo0 when elo1 holds (false negative)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: match (-black CMD -white CMD | -engine1 CMD -engine2 CMD) -out DIR [flags]")
 		fs.PrintDefaults()
@@ -148,6 +152,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.maxMoves <= 0 {
 		cfg.maxMoves = 3 * cfg.size * cfg.size
 	}
+	if *sprtFlag != "" {
+		if cfg.sprt, err = parseSPRT(*sprtFlag, *alpha, *beta); err != nil {
+			return nil, err
+		}
+	}
 	return cfg, nil
 }
 
@@ -179,7 +188,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	var todo []int
 	for i := 0; i < cfg.games; i++ {
-		if !dat.hasGame(i) {
+		if !dat.hasGame(i) && !cfg.decided(dat) {
 			todo = append(todo, i)
 		}
 	}
@@ -224,16 +233,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		close(results)
 	}()
 	var runErr, saveErr error
+	stopped := false // the SPRT decided: games in progress are dropped
 	for res := range results {
 		switch {
 		case res.err != nil:
 			// An interruption: the game in progress is dropped.
 			runErr = res.err
-		case saveErr == nil:
+		case saveErr == nil && !stopped:
 			markDuplicate(dups, res.rec)
 			if saveErr = saveGame(cfg, datPath, dat, res.rec); saveErr == nil {
 				fmt.Fprintln(stderr, progressLine(cfg, dat, res.rec.row))
 			} else {
+				cancel()
+			}
+			if cfg.decided(dat) {
+				stopped = true
 				cancel()
 			}
 		}
@@ -242,10 +256,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return saveErr
 	}
 	printSummary(stdout, cfg, dat)
-	if runErr != nil {
+	if runErr != nil && !stopped {
 		return fmt.Errorf("match stopped: %w; rerun the same command to play the remaining games", runErr)
 	}
 	return nil
+}
+
+// decided tells whether the SPRT has decided on the games in the table.
+func (cfg *config) decided(dat *datFile) bool {
+	if cfg.sprt == nil {
+		return false
+	}
+	t := tallyRows(dat.Rows)
+	return cfg.sprt.decision(t.wins[0], t.draws, t.wins[1]) != ""
 }
 
 // gameResult is what a worker hands back for one game.
@@ -529,6 +552,9 @@ func printSummary(w io.Writer, cfg *config, dat *datFile) {
 	if s, err := matchStats(t.wins[0], t.draws, t.wins[1]); err == nil {
 		fmt.Fprintf(w, "  %s win rate %.1f%% (95%% CI %.1f%% .. %.1f%%, Wilson)\n", l[0], 100*s.Rate, 100*s.RateLo, 100*s.RateHi)
 		fmt.Fprintf(w, "  Elo %s - %s: %s (95%% CI %s .. %s)\n", l[0], l[1], formatElo(s.Elo), formatElo(s.EloLo), formatElo(s.EloHi))
+	}
+	if cfg.sprt != nil {
+		fmt.Fprintf(w, "  %s\n", cfg.sprt.report(t.wins[0], t.draws, t.wins[1]))
 	}
 	fmt.Fprintf(w, "  Black won %d, White won %d\n", t.colorWins[rules.Black], t.colorWins[rules.White])
 	var parts []string

@@ -1,4 +1,4 @@
-package engine
+package judge
 
 import (
 	"testing"
@@ -178,7 +178,7 @@ func TestSpareUncapturable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := rules.MustDiagram(tc.diagram)
 			status := deadAt(t, b, tc.dead...)
-			testJudge.spareUncapturable(b, status)
+			testJudge.spareUncapturable(b, status, budget())
 			for _, v := range tc.dead {
 				p, _ := b.ParseVertex(v)
 				assert.Equal(t, tc.want, status.At(p), v)
@@ -193,7 +193,7 @@ func TestSpareUncapturable(t *testing.T) {
 func TestCornerSekiScore(t *testing.T) {
 	b := rules.MustDiagram(cornerSekiDiagram)
 	status := deadAt(t, b, "E1", "F2")
-	testJudge.spareUncapturable(b, status)
+	testJudge.spareUncapturable(b, status, budget())
 	black, white := rules.TerritoryScore(b, status)
 	assert.Equal(t, [2]int{0, 2}, [2]int{black, white}, "White's eyes A1 and A6 only")
 }
@@ -281,7 +281,7 @@ func TestKillSekiWalls(t *testing.T) {
 				require.NoError(t, err)
 				status.SetChain(b, p, rules.Dead)
 			}
-			testJudge.killSekiWalls(b, status)
+			testJudge.killSekiWalls(b, status, budget())
 			want := map[string]rules.Status{}
 			for _, v := range tc.seki {
 				want[v] = rules.Seki
@@ -298,4 +298,10 @@ func TestKillSekiWalls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// budget is a fresh node budget for one reading step.
+func budget() *int {
+	left := testJudge.EnclosedBoardBudget
+	return &left
 }

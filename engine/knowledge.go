@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"sort"
+
+	"github.com/gtpgo/gtpgo/movemodel"
+	"github.com/gtpgo/gtpgo/rules"
+)
+
+// knowledge gives the children of a new tree node their prior: virtual
+// visits and wins, from the move model's rating of every candidate of the
+// position at once (movemodel). Each child gets PriorEven even visits and
+// PriorModel visits won in proportion r/(1+r), where r is the child's
+// probability over the average candidate's, so a move strong players choose
+// as often as an average one starts even, one they choose ten times as often
+// starts at 91% of those wins, and one they avoid near 0. A pass starts
+// poor whatever the model says (PriorEven visits, a tenth of them won): it
+// is tried when the other moves stop gaining, and the end of the game is
+// decided on its own terms. One per worker slot: the rater owns scratch
+// boards.
+type knowledge struct {
+	rater *movemodel.Rater
+	probs []float32
+}
+
+func newKnowledge() *knowledge {
+	m, err := movemodel.Default()
+	if err != nil {
+		panic("engine: the embedded move model: " + err.Error())
+	}
+	return &knowledge{rater: m.NewRater(), probs: make([]float32, 0, rules.MaxPoints+1)}
+}
+
+// rateChildren sets the prior of every child of a node whose position is b
+// with c to move; children[i] plays moves[i].
+func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point, children []node) {
+	sp := &w.s.p.SearchParams
+	k := w.know
+	k.probs = k.probs[:len(moves)]
+	k.rater.Rate(b, c, moves, k.probs)
+	even, model := float32(sp.PriorEven), float32(sp.PriorModel)
+	n := float32(len(moves))
+	for i, p := range moves {
+		if p == rules.Pass {
+			children[i].priorVisits, children[i].priorWins = even, even*0.1
+			continue
+		}
+		r := k.probs[i] * n
+		children[i].priorVisits = even + model
+		children[i].priorWins = even/2 + model*r/(1+r)
+	}
+}
+
+// MoveProbability is a move with the move model's probability of it.
+type MoveProbability struct {
+	Move        rules.Point
+	Probability float64
+}
+
+// MovePolicy is the move model's probability of each move color may play
+// in g now (the game's rules decide legality, superko included; a pass is
+// always one), most likely first.
+func (e *Engine) MovePolicy(g *rules.Game, color rules.Color) []MoveProbability {
+	m, err := movemodel.Default()
+	if err != nil {
+		panic("engine: the embedded move model: " + err.Error())
+	}
+	var b rules.Board
+	b.CopyFrom(g.Board())
+	var moves []rules.Point
+	for _, p := range movemodel.LegalMoves(&b, color, nil) {
+		if g.Check(p, color) == nil {
+			moves = append(moves, p)
+		}
+	}
+	probs := make([]float32, len(moves))
+	m.NewRater().Rate(&b, color, moves, probs)
+	out := make([]MoveProbability, len(moves))
+	for i, p := range moves {
+		out[i] = MoveProbability{p, float64(probs[i])}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Probability > out[j].Probability })
+	return out
+}

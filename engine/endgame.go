@@ -58,7 +58,7 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	jp := e.Params().JudgeParams
 	opponentPassed := b.LastMove() == rules.Pass
 	if res.Move != rules.Pass && !opponentPassed && !cleanup && !jp.Settled(b, res.Ownership) {
-		return res // the middle of the game: the search decides
+		return res, searched // the middle of the game: the search decides
 	}
 	v := e.Verdict(ctx, g)
 	status := v.Status

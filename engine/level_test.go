@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -446,7 +447,7 @@ func selfPlay(t *testing.T, black, white int, seed int64) rules.Color {
 		}
 		require.NoError(t, g.Play(res.Move, c))
 	}
-	return ScoreIfPassed(g, engines[rules.Black].FinalStatus(ctx, g)).Winner()
+	return judge.ScoreIfPassed(g, engines[rules.Black].Verdict(ctx, g).Status).Winner()
 }
 
 // Strength grows with the level: in a handful of seeded 9x9 games, each

@@ -15,9 +15,9 @@ import (
 //
 //   - When the search would pass, the opponent has passed, or the search's
 //     own ownership says the board is settled, the position is judged. On a
-//     settled board the engine passes, but where the rules still reward a
-//     move: a dame under area scoring, which is a point there, and dead
-//     stones to take off (below).
+//     settled board the engine fills the dame (a point under area scoring,
+//     and a neutral point can hide a cut under any rules), takes dead
+//     stones off where that is free (below), and then passes.
 //   - On an unsettled board it plays on, whatever the opponent did: the
 //     search's most visited move among the points still open (open
 //     boundaries, groups in a fight, dame that matter), never a move inside
@@ -67,6 +67,7 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	}
 	passWins := judge.ScoreIfPassed(g, status).Winner() == color
 	open := e.openMove(g, color, res, v.Open)
+	dame := e.dameMove(g, color, res, v.Status)
 	removal := cleanup || g.Rules.Scoring == rules.AreaScoring
 	switch {
 	case !v.Settled() && open != rules.Pass:
@@ -82,8 +83,11 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		}
 	case g.Rules.StonesAsTheyStand && !passWins:
 		res.Move = bestNonPass(res)
-	case g.Rules.Scoring == rules.AreaScoring && res.Move != rules.Pass && judge.Dame(b, v.Status, res.Move):
-		// a dame is a point under area scoring: fill it
+	case dame != rules.Pass:
+		// fill the dame before passing, under every rule set: a point under
+		// area scoring, and a neutral point can hide a cut (the opponent's
+		// chain that the playouts count as connected)
+		res.Move = dame
 	default:
 		res.Move = rules.Pass
 	}
@@ -119,6 +123,28 @@ func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []r
 	for _, mp := range e.MovePolicy(g, color) {
 		if p := mp.Move; p != rules.Pass && isOpen[p] && !b.IsEye(p, color) && !b.IsSelfAtari(p, color) {
 			return p
+		}
+	}
+	return rules.Pass
+}
+
+// dameMove is a dame color can fill safely: legal, not a self-atari; the
+// search's most visited such point, else the move model's likeliest; Pass
+// when there is none.
+func (e *Engine) dameMove(g *rules.Game, color rules.Color, res Result, status rules.StatusMap) rules.Point {
+	b := g.Board()
+	fills := func(p rules.Point) bool {
+		return p != rules.Pass && b.Color(p) == rules.Empty && judge.Dame(b, status, p) &&
+			g.Check(p, color) == nil && !b.IsSelfAtari(p, color)
+	}
+	for _, c := range res.Candidates {
+		if fills(c.Move) {
+			return c.Move
+		}
+	}
+	for _, mp := range e.MovePolicy(g, color) {
+		if fills(mp.Move) {
+			return mp.Move
 		}
 	}
 	return rules.Pass

@@ -151,11 +151,12 @@ func TestFinalStatusAndScore(t *testing.T) {
 	}
 }
 
-// At the end of a won game the engine passes instead of filling its own
-// territory under Japanese rules, but fills the last dame first under area
-// rules, where it is worth a point; and it answers a pass with a pass.
+// At the end of a game the engine fills the last dame, under area rules
+// where it is worth a point and under Japanese rules where it is worth
+// nothing but could hide a cut; then it answers a pass with a pass, never
+// filling its own territory.
 func TestPassingAtTheEnd(t *testing.T) {
-	// White's area is the right, Black's the left; E5 is the only dame
+	// White's area is the right, Black's the left; D4 is the only dame
 	diagram := `
 		. X . X O . .
 		X X X X O . .
@@ -171,6 +172,10 @@ func TestPassingAtTheEnd(t *testing.T) {
 	g := gameOn(t, diagram, rules.Japanese, 0.5, rules.Black)
 	require.NoError(t, g.Play(rules.Pass, rules.Black))
 	res := e.GenMove(context.Background(), g, rules.White, lim, false)
+	require.Equal(t, "D4", g.Board().Vertex(res.Move), "Japanese rules: the dame first")
+	require.NoError(t, g.Play(res.Move, rules.White))
+	require.NoError(t, g.Play(rules.Pass, rules.Black))
+	res = e.GenMove(context.Background(), g, rules.White, lim, false)
 	assert.Equal(t, rules.Pass, res.Move, "Japanese rules: answer the pass, nothing left to gain")
 	assert.Equal(t, "W+4.5", g.Score(e.Verdict(context.Background(), g).Status).String())
 

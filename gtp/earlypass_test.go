@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,28 +20,37 @@ type earlyPassGame struct {
 	rules     string // kgs-rules name: chinese or japanese
 	us        string // gtpgo's colour: b or w
 	passAfter int    // the opponent passes from this many moves of the game on
+	seed      int    // both engines' random seed: a failure replays as it was
 }
 
 // An opponent that passes early (a beginner in a GUI does): GNU Go's moves
 // up to some move, then only passes. gtpgo must play on until the board is
 // settled, and then its final_score and a GNU Go referee's (area counting
 // under Chinese rules, territory counting under Japanese) name the same
-// winner, within a point (GNU Go counts some dame differently).
+// winner, within a point (GNU Go counts some dame differently) or, under
+// Japanese rules, with the same dead stones.
 func TestEndsGamesAgainstAnEarlyPasser(t *testing.T) {
 	const gnugo = "/usr/games/gnugo"
 	if _, err := os.Stat(gnugo); err != nil {
 		t.Fatalf("GNU Go is needed (scripts/test installs it): %v", err)
 	}
 	games := []earlyPassGame{
-		{9, 7, "chinese", "b", 14}, {9, 7, "chinese", "w", 20}, {9, 7, "japanese", "b", 24}, {9, 7, "japanese", "w", 30},
-		{9, 7, "chinese", "w", 40}, {9, 7, "japanese", "b", 40},
-		{13, 7, "chinese", "b", 40}, {13, 7, "japanese", "w", 60},
-		{19, 7.5, "chinese", "w", 200}, {19, 7.5, "japanese", "b", 220},
+		{size: 9, komi: 7, rules: "chinese", us: "b", passAfter: 14},
+		{size: 9, komi: 7, rules: "chinese", us: "w", passAfter: 20},
+		{size: 9, komi: 7, rules: "japanese", us: "b", passAfter: 24},
+		{size: 9, komi: 7, rules: "japanese", us: "w", passAfter: 30},
+		{size: 9, komi: 7, rules: "chinese", us: "w", passAfter: 40},
+		{size: 9, komi: 7, rules: "japanese", us: "b", passAfter: 40},
+		{size: 13, komi: 7, rules: "chinese", us: "b", passAfter: 40},
+		{size: 13, komi: 7, rules: "japanese", us: "w", passAfter: 60},
+		{size: 19, komi: 7.5, rules: "chinese", us: "w", passAfter: 200},
+		{size: 19, komi: 7.5, rules: "japanese", us: "b", passAfter: 220},
 	}
 	if testing.Short() {
 		games = games[:4]
 	}
-	for _, g := range games {
+	for i, g := range games {
+		g.seed = i + 1
 		t.Run(fmt.Sprintf("%dx%d %s gtpgo %s, passes from move %d", g.size, g.size, g.rules, g.us, g.passAfter), func(t *testing.T) {
 			t.Parallel()
 			playEarlyPassGame(t, gnugo, g)
@@ -52,8 +62,9 @@ func playEarlyPassGame(t *testing.T, gnugo string, g earlyPassGame) {
 	// fewer playouts on bigger boards: the test is about the end of the
 	// game, and gtpgo plays every move from the opponent's first pass on
 	playouts := map[int]string{9: "1500", 13: "1000", 19: "500"}[g.size]
-	us := startProc(t, gtpgoBinary(t), "-playouts", playouts, "-threads", "1", "-memory", "128", "-log", "error")
-	them := startProc(t, gnugo, "--mode", "gtp", "--level", "1")
+	seed := strconv.Itoa(g.seed)
+	us := startProc(t, gtpgoBinary(t), "-playouts", playouts, "-threads", "1", "-memory", "128", "-log", "error", "-seed", seed)
+	them := startProc(t, gnugo, "--mode", "gtp", "--level", "1", "--seed", seed)
 	for _, p := range []*proc{us, them} {
 		p.mustAsk(fmt.Sprintf("boardsize %d", g.size))
 		p.mustAsk("clear_board")
@@ -107,12 +118,65 @@ func playEarlyPassGame(t *testing.T, gnugo string, g earlyPassGame) {
 	ours, theirs := us.mustAsk("final_score"), referee.mustAsk("final_score")
 	t.Logf("final_score: gtpgo %s, referee %s", ours, theirs)
 	o, r := signedScore(t, ours), signedScore(t, theirs)
-	if math.Abs(o-r) > 1 {
-		t.Logf("gtpgo's dead stones: %s; the referee's: %s\n%s", us.mustAsk("final_status_list dead"),
-			referee.mustAsk("final_status_list dead"), us.mustAsk("showboard"))
-	}
 	assert.True(t, o > 0 == (r > 0) && o != 0 == (r != 0), "the same winner: gtpgo %s, referee %s", ours, theirs)
-	assert.LessOrEqual(t, math.Abs(o-r), 1.0, "within a point: gtpgo %s, referee %s", ours, theirs)
+	if math.Abs(o-r) > 1 {
+		ourDead, theirDead := us.mustAsk("final_status_list dead"), referee.mustAsk("final_status_list dead")
+		t.Logf("gtpgo's dead stones: %s; the referee's: %s\n%s", ourDead, theirDead, us.mustAsk("showboard"))
+		switch {
+		case g.rules == "japanese" && vertexSet(ourDead) == vertexSet(theirDead):
+			// under Japanese rules GNU Go counts the empty points next to a
+			// dead stone inside territory as dame (in one game: G2 and H3
+			// around a dead G3 in White's corner); where the dead stones
+			// agree, the counts may differ by those points
+		case refereeUnsure(t, referee, ourDead, theirDead):
+			// GNU Go counts a dragon dead that its own reading calls
+			// critical (in one game: a black stone with two ways to connect
+			// to its living group)
+		default:
+			assert.LessOrEqual(t, math.Abs(o-r), 1.0, "within a point: gtpgo %s, referee %s", ours, theirs)
+		}
+	}
+}
+
+// refereeUnsure tells whether every stone that one of the two dead lists
+// has and the other lacks is on a dragon that the referee's own reading
+// (GNU Go's dragon_status) calls critical: its fate depends on who moves,
+// and a count that calls it dead is the referee's guess.
+func refereeUnsure(t *testing.T, referee *proc, ours, theirs string) bool {
+	in := func(list string) map[string]bool {
+		m := map[string]bool{}
+		for _, v := range strings.Fields(list) {
+			m[v] = true
+		}
+		return m
+	}
+	a, b := in(ours), in(theirs)
+	var differ []string
+	for v := range a {
+		if !b[v] {
+			differ = append(differ, v)
+		}
+	}
+	for v := range b {
+		if !a[v] {
+			differ = append(differ, v)
+		}
+	}
+	for _, v := range differ {
+		status := referee.mustAsk("dragon_status " + v)
+		t.Logf("the referee's dragon_status %s: %s", v, status)
+		if !strings.HasPrefix(status, "critical") {
+			return false
+		}
+	}
+	return len(differ) > 0
+}
+
+// vertexSet is a final_status_list answer's vertices, sorted, as one string.
+func vertexSet(list string) string {
+	v := strings.Fields(list)
+	sort.Strings(v)
+	return strings.Join(v, " ")
 }
 
 // refereeArgs are GNU Go's arguments as a referee of rules: area counting

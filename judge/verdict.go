@@ -80,6 +80,7 @@ func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 			}
 		}
 	}
+	atariFights(b, v.Status, &scratch, &v, open)
 	jp.openRegions(b, v.Status, own, open)
 	for _, p := range b.Points() {
 		if open[p] {
@@ -87,6 +88,52 @@ func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 		}
 	}
 	return v
+}
+
+// atariFights adds to v the chains in atari whose fate is still open, which
+// the playouts' ownership can miss (it averages over many random lines): a
+// living chain in atari, which the opponent captures by moving first; and a
+// dead one whose owner, moving first, escapes with two liberties or more
+// and captures a living chain of the opponent or puts it in atari (a
+// capturing race in a corner, say). Their chains are contested and the
+// liberty open.
+func atariFights(b *rules.Board, status rules.StatusMap, scratch *rules.Board, v *Verdict, open []bool) {
+	seen := make([]bool, b.Len)
+	for _, p := range v.Contested {
+		seen[b.ChainHead(p)] = true
+	}
+	var lib, stones []rules.Point
+	for _, p := range b.Points() {
+		c := b.Color(p)
+		if (c != rules.Black && c != rules.White) || seen[b.ChainHead(p)] || b.Liberties(p) != 1 {
+			continue
+		}
+		seen[b.ChainHead(p)] = true
+		lib = scratch.ChainLiberties(p, lib[:0])
+		l := lib[0]
+		fight := false
+		if status.At(p) == rules.Dead {
+			fight = b.Check(l, c) == nil && b.LibertiesAfter(l, c, 2) >= 2 && threatensLiving(b, status, l, c.Opponent())
+		} else {
+			fight = b.Check(l, c.Opponent()) == nil
+		}
+		if fight {
+			v.Contested = append(v.Contested, b.ChainStones(p, stones[:0])...)
+			open[l] = true
+		}
+	}
+}
+
+// threatensLiving tells whether a move on l takes the last liberty or the
+// last but one of a living chain of colour opp.
+func threatensLiving(b *rules.Board, status rules.StatusMap, l rules.Point, opp rules.Color) bool {
+	for _, d := range b.Neighbors() {
+		q := l + rules.Point(d)
+		if b.Color(q) == opp && status.At(q) != rules.Dead && b.Liberties(q) <= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // Dame tells whether the empty point p touches living stones of both

@@ -84,6 +84,10 @@ func TestVerdict(t *testing.T) {
 		X X X X O . O . .
 		. X . X O O O . .`
 	dead := map[string]float64{"F3": -1, "F2": -1}
+	cornerDead := map[string]float64{"A6": 1, "C5": 1, "E7": 1}
+	for _, v := range []string{"A7", "B7", "C7", "D7", "F7", "G7", "C6", "A5", "F5", "A3", "E3", "G3", "C2", "A1", "E1", "G1"} {
+		cornerDead[v] = 1
+	}
 	tests := []struct {
 		name                   string
 		diagram                string
@@ -125,6 +129,24 @@ func TestVerdict(t *testing.T) {
 			blackFirst: map[string]float64{"F3": -1, "F2": -1, "J9": 0.2},
 			whiteFirst: dead,
 			open:       []string{"J9"},
+		},
+		{
+			// White's C5 chain is in atari; the playouts call it dead
+			// whoever moves first, but White moving first connects at C6
+			// and puts Black's D6 in atari (a corner from a 19x19 game
+			// where gtpgo passed with White able to save it)
+			name: "a chain in atari whose escape ataris a living one",
+			diagram: `
+				. . . . O . .
+				O O . X O X X
+				. X O O X . X
+				X X O X X X X
+				. X X X . X .
+				X X . X X X X
+				. X X X . X .`,
+			blackFirst: cornerDead, whiteFirst: cornerDead,
+			open:      []string{"C6"},
+			contested: []string{"C4", "C5", "D5"},
 		},
 		{
 			name: "dame between the walls",

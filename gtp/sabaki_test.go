@@ -70,9 +70,10 @@ func TestSabakiClient(t *testing.T) {
 	assert.True(t, sum.KnowsSetFreeHandicap)
 	assert.Equal(t, "2", sum.StopResponse, "the command that stopped the analysis is answered")
 
-	// 1.2 s at 50 cs: two lines or so (loose bounds)
+	// 3 s at 50 cs: about five lines, fewer while the move model loads
+	// (loose bounds)
 	assert.GreaterOrEqual(t, sum.AnalysisLines, 1)
-	assert.LessOrEqual(t, sum.AnalysisLines, 4)
+	assert.LessOrEqual(t, sum.AnalysisLines, 7)
 	require.NotEmpty(t, sum.Candidates)
 	assert.GreaterOrEqual(t, sum.CandidateCount, len(sum.Candidates))
 	occupied := map[string]bool{}

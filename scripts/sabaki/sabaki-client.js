@@ -23,7 +23,7 @@ const GENMOVE_ANALYZE_COMMANDS = [
   'lz-genmove_analyze'
 ]
 const ANALYSIS_INTERVAL = 50 // centiseconds, Sabaki's default
-const ANALYSIS_TIME = 1200 // milliseconds
+const ANALYSIS_TIME = 3000 // milliseconds: the first lines wait for the move model to load (0.5 s idle, seconds on a busy machine)
 
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms))
 

@@ -31,6 +31,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gtpgo/gtpgo/scripts/internal/elo"
 )
 
 func main() {
@@ -91,7 +93,7 @@ func readPairings(dir string) ([]pairing, error) {
 		}
 		p.A, p.B = a, b
 		if p.games() > 0 {
-			p.Rate, p.RateLo, p.RateHi = wilson(float64(p.Wins)+float64(p.Draws)/2, p.games())
+			p.Rate, p.RateLo, p.RateHi = rate(float64(p.Wins)+float64(p.Draws)/2, p.games())
 			out = append(out, p)
 		}
 	}
@@ -170,35 +172,6 @@ func readResults(r io.Reader) (pairing, error) {
 
 func known(res string) bool {
 	return res == "0" || strings.HasPrefix(res, "B+") || strings.HasPrefix(res, "W+")
-}
-
-// wilson is the 95% Wilson score interval of score points out of n games.
-func wilson(score float64, n int) (p, lo, hi float64) {
-	const z = 1.959963984540054
-	nf := float64(n)
-	p = score / nf
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
-	if score == 0 {
-		lo = 0
-	}
-	if score == nf {
-		hi = 1
-	}
-	return p, lo, hi
-}
-
-// eloDiff is the Elo difference that makes the expected score p.
-func eloDiff(p float64) float64 {
-	switch {
-	case p <= 0:
-		return math.Inf(-1)
-	case p >= 1:
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/p-1)
 }
 
 // eloPerNat converts a logistic rating in natural units into Elo.
@@ -384,18 +357,6 @@ func label(s string) string {
 	return "GNU Go " + s[2:]
 }
 
-func formatElo(d float64) string {
-	switch {
-	case math.IsInf(d, 1):
-		return "+inf"
-	case math.IsInf(d, -1):
-		return "-inf"
-	case math.Abs(d) < 0.5:
-		return "0"
-	}
-	return fmt.Sprintf("%+.0f", d)
-}
-
 // report prints the pairings and the fitted ratings as Markdown tables.
 func report(w io.Writer, pairs []pairing, anchor string) error {
 	fmt.Fprintf(w, "| pairing | games | score | win rate (95%% CI) | Elo difference (95%% CI) |\n|---|---|---|---|---|\n")
@@ -407,14 +368,14 @@ func report(w io.Writer, pairs []pairing, anchor string) error {
 		}
 		fmt.Fprintf(w, "| %s vs %s | %d%s | %g | %.0f%% (%.0f-%.0f%%) | %s (%s .. %s) |\n",
 			label(p.A), label(p.B), p.games(), extra, score, 100*p.Rate, 100*p.RateLo, 100*p.RateHi,
-			formatElo(eloDiff(p.Rate)), formatElo(eloDiff(p.RateLo)), formatElo(eloDiff(p.RateHi)))
+			elo.Format(elo.Diff(p.Rate)), elo.Format(elo.Diff(p.RateLo)), elo.Format(elo.Diff(p.RateHi)))
 	}
-	elo, half, err := fit(pairs, anchor)
+	ratings, half, err := fit(pairs, anchor)
 	if err != nil {
 		return err
 	}
-	names := make([]string, 0, len(elo))
-	for s := range elo {
+	names := make([]string, 0, len(ratings))
+	for s := range ratings {
 		names = append(names, s)
 	}
 	sort.Slice(names, func(i, j int) bool { return order(names[i]) < order(names[j]) })
@@ -428,16 +389,26 @@ func report(w io.Writer, pairs []pairing, anchor string) error {
 	for _, s := range names {
 		step := ""
 		if strings.HasPrefix(s, "L") && prev != "" && order(s) == order(prev)+1 {
-			step = formatElo(elo[s] - elo[prev])
+			step = elo.Format(ratings[s] - ratings[prev])
 		}
 		if strings.HasPrefix(s, "L") {
 			prev = s
 		}
 		ci := ""
 		if s != anchor {
-			ci = fmt.Sprintf(" (%s .. %s)", formatElo(elo[s]-half[s]), formatElo(elo[s]+half[s]))
+			ci = fmt.Sprintf(" (%s .. %s)", elo.Format(ratings[s]-half[s]), elo.Format(ratings[s]+half[s]))
 		}
-		fmt.Fprintf(w, "| %s | %s%s | %s | %d |\n", label(s), formatElo(elo[s]), ci, step, played[s])
+		fmt.Fprintf(w, "| %s | %s%s | %s | %d |\n", label(s), elo.Format(ratings[s]), ci, step, played[s])
 	}
 	return nil
+}
+
+// rate is the win rate of score points out of n games and its 95% Wilson
+// interval.
+func rate(score float64, n int) (p, lo, hi float64) {
+	lo, hi, err := elo.Wilson(score, n, elo.Z95)
+	if err != nil {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	return score / float64(n), lo, hi
 }

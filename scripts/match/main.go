@@ -32,6 +32,8 @@ import (
 	"time"
 
 	"github.com/gtpgo/gtpgo/rules"
+
+	"github.com/gtpgo/gtpgo/scripts/internal/elo"
 )
 
 func main() {
@@ -551,7 +553,7 @@ func printSummary(w io.Writer, cfg *config, dat *datFile) {
 	fmt.Fprintf(w, "  %s wins %d, %s wins %d, draws %d, unknown %d\n", l[0], t.wins[0], l[1], t.wins[1], t.draws, t.unknown)
 	if s, err := matchStats(t.wins[0], t.draws, t.wins[1]); err == nil {
 		fmt.Fprintf(w, "  %s win rate %.1f%% (95%% CI %.1f%% .. %.1f%%, Wilson)\n", l[0], 100*s.Rate, 100*s.RateLo, 100*s.RateHi)
-		fmt.Fprintf(w, "  Elo %s - %s: %s (95%% CI %s .. %s)\n", l[0], l[1], formatElo(s.Elo), formatElo(s.EloLo), formatElo(s.EloHi))
+		fmt.Fprintf(w, "  Elo %s - %s: %s (95%% CI %s .. %s)\n", l[0], l[1], elo.Format(s.Elo), elo.Format(s.EloLo), elo.Format(s.EloHi))
 	}
 	if cfg.sprt != nil {
 		fmt.Fprintf(w, "  %s\n", cfg.sprt.report(t.wins[0], t.draws, t.wins[1]))

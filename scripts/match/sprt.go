@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gtpgo/gtpgo/scripts/internal/elo"
 )
 
 // sprt is Wald's sequential probability ratio test of engine 1's Elo
@@ -71,10 +73,10 @@ func (t *sprt) report(wins, draws, losses int) string {
 	verdict := "undecided: more games needed"
 	switch t.decision(wins, draws, losses) {
 	case "H1":
-		verdict = fmt.Sprintf("H1 accepted: engine 1 is %s Elo stronger or more", formatElo(t.elo1))
+		verdict = fmt.Sprintf("H1 accepted: engine 1 is %s Elo stronger or more", elo.Format(t.elo1))
 	case "H0":
-		verdict = fmt.Sprintf("H0 accepted: engine 1 is %s Elo or weaker", formatElo(t.elo0))
+		verdict = fmt.Sprintf("H0 accepted: engine 1 is %s Elo or weaker", elo.Format(t.elo0))
 	}
 	return fmt.Sprintf("SPRT elo0 %s, elo1 %s (false positives %.0f%%, false negatives %.0f%%): LLR %.2f in [%.2f, %.2f]: %s",
-		formatElo(t.elo0), formatElo(t.elo1), 100*t.alpha, 100*t.beta, t.llr(wins, draws, losses), lower, upper, verdict)
+		elo.Format(t.elo0), elo.Format(t.elo1), 100*t.alpha, 100*t.beta, t.llr(wins, draws, losses), lower, upper, verdict)
 }

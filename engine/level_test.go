@@ -345,6 +345,19 @@ func TestLevelChoiceNoiseShrinks(t *testing.T) {
 	assert.Greater(t, prev, 1400, "level 9 mostly plays the best move")
 }
 
+// fiveInAtari: Black's five stones in atari, which F5 saves (three
+// liberties and room) or captures.
+const fiveInAtari = `
+	. . . . . . . . .
+	. . . . . . . . .
+	. . . . . . . . .
+	O O O O O . . . .
+	X X X X X . . . .
+	O O O O O . . . .
+	. . . . . . . . .
+	. . . . . . . . .
+	. . . . . . . . .`
+
 // The guard rails in real games: at every level the search's move saves a
 // big group in atari and captures a big group in atari, and no level ever
 // fills its own eye.
@@ -357,37 +370,19 @@ func TestLevelsPlayTheObviousMoves(t *testing.T) {
 		never   []string
 	}{
 		{
-			// F5 gives the chain three liberties and room (a chain whose
-			// escape runs into a ladder is no test: saving it is futile)
-			name: "save five stones in atari",
-			diagram: `
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				O O O O O . . . .
-				X X X X X . . . .
-				O O O O O . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`,
-			color: rules.Black,
-			want:  []string{"F5"},
+			// (a chain whose escape runs into a ladder is no test: saving it
+			// is futile)
+			name:    "save five stones in atari",
+			diagram: fiveInAtari,
+			color:   rules.Black,
+			want:    []string{"F5"},
 		},
 		{
 			// the same position with White to move
-			name: "capture five stones in atari",
-			diagram: `
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				O O O O O . . . .
-				X X X X X . . . .
-				O O O O O . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`,
-			color: rules.White,
-			want:  []string{"F5"},
+			name:    "capture five stones in atari",
+			diagram: fiveInAtari,
+			color:   rules.White,
+			want:    []string{"F5"},
 		},
 		{
 			name: "never fill an own eye",

@@ -78,10 +78,10 @@ func Level(level int) (spec LevelSpec, ok bool) {
 
 const (
 	// levelEndPlayouts is the least a search gets at any level when it
-	// decides about the end of the game: the pass decision judges the dead
-	// stones from the search's ownership, which a few hundred playouts
-	// leave too noisy to pass on (the judgement's own searches use 2,000
-	// per side)
+	// decides about the end of the game: whether to pass starts from the
+	// search's ownership, which a few hundred playouts leave too noisy, and
+	// the move played at an open point after a pass is the search's most
+	// visited there
 	levelEndPlayouts = 4000
 	// levelBigChain is the size of a chain whose capture or rescue from
 	// atari every level sees
@@ -120,9 +120,8 @@ func (e *Engine) levelFor(g *rules.Game, color rules.Color, cleanup bool) *level
 // search capped at the level's playouts (at least levelEndPlayouts at the
 // end of the game). When that passes, the pass is decided again on a
 // search of levelEndPlayouts (the first search's tree goes on growing):
-// a pass gives a move away or ends the game, and the pass decision judges
-// the dead stones from the search's ownership, which a few hundred
-// playouts leave too noisy. Then, unless the move generation's rules
+// a pass gives a move away or ends the game, and a search of a few hundred
+// playouts may pass where a bigger one sees a move. Then, unless the move generation's rules
 // changed the search's move, the move is drawn among the good candidates.
 func (lv *levelPlay) genMove(ctx context.Context, e *Engine, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
 	budget := lv.spec.Playouts

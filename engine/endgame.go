@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 
 	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
@@ -21,7 +22,8 @@ import (
 //   - On an unsettled board it plays on, whatever the opponent did: the
 //     search's most visited move among the points still open (open
 //     boundaries, groups in a fight, dame that matter), never a move inside
-//     settled territory, its own or the opponent's.
+//     settled territory, its own or the opponent's; where the fight is a ko
+//     it may not retake yet, the search's best move elsewhere (a ko threat).
 //   - Never pass into a loss when the board is counted as it stands
 //     (Tromp-Taylor): play the best non-pass move instead.
 //   - With cleanup (kgs-genmove_cleanup), and under area scoring, where it
@@ -72,6 +74,10 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 	switch {
 	case !v.Settled() && open != rules.Pass:
 		res.Move = open
+	case !v.Settled() && koBlocksOpen(g, color, v.Open):
+		// the fight still open is a ko we may not retake yet: a move
+		// elsewhere (a ko threat) keeps it alive, a pass gives it up
+		res.Move = bestNonPass(res)
 	case removal && deadStonesOf(b, v.Status, color.Opponent()):
 		// take them off the board before passing: it costs nothing under
 		// area scoring, and what is on the board is what KGS's cleanup
@@ -108,7 +114,7 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 // openMove is the search's most visited candidate on a point still open;
 // when it visited none (every move wins, say, and it spent all on one), the
 // move model's likeliest open point that is neither an own eye nor a
-// self-atari; Pass when there is none.
+// self-atari (a capture may be one: it is allowed); Pass when there is none.
 func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []rules.Point) rules.Point {
 	isOpen := make([]bool, g.Board().Len)
 	for _, p := range open {
@@ -121,7 +127,7 @@ func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []r
 	}
 	b := g.Board()
 	for _, mp := range e.MovePolicy(g, color) {
-		if p := mp.Move; p != rules.Pass && isOpen[p] && !b.IsEye(p, color) && !b.IsSelfAtari(p, color) {
+		if p := mp.Move; p != rules.Pass && isOpen[p] && !b.IsEye(p, color) && (!b.IsSelfAtari(p, color) || b.CaptureCount(p, color) > 0) {
 			return p
 		}
 	}
@@ -239,6 +245,17 @@ func bestNonPass(res Result) rules.Point {
 		}
 	}
 	return rules.Pass
+}
+
+// koBlocksOpen tells whether the ko rule alone keeps color from playing on
+// one of the open points.
+func koBlocksOpen(g *rules.Game, color rules.Color, open []rules.Point) bool {
+	for _, p := range open {
+		if errors.Is(g.Check(p, color), rules.ErrKo) {
+			return true
+		}
+	}
+	return false
 }
 
 // deadStonesOf tells whether any stone of color is judged dead.

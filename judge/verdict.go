@@ -1,6 +1,9 @@
 package judge
 
 import (
+	"errors"
+	"slices"
+
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -93,10 +96,11 @@ func (jp *Params) Verdict(b *rules.Board, own Ownership) Verdict {
 // atariFights adds to v the chains in atari whose fate is still open, which
 // the playouts' ownership can miss (it averages over many random lines): a
 // living chain in atari, which the opponent captures by moving first; and a
-// dead one whose owner, moving first, escapes with two liberties or more
-// and captures a living chain of the opponent or puts it in atari (a
-// capturing race in a corner, say). Their chains are contested and the
-// liberty open.
+// dead one whose owner, moving first, either escapes with two liberties or
+// more while capturing a living chain of the opponent or putting it in
+// atari, or captures a living chain in atari next to it (capturing races).
+// Their chains are contested, and the liberty and the capturing points
+// open.
 func atariFights(b *rules.Board, status rules.StatusMap, scratch *rules.Board, v *Verdict, open []bool) {
 	seen := make([]bool, b.Len)
 	for _, p := range v.Contested {
@@ -111,17 +115,49 @@ func atariFights(b *rules.Board, status rules.StatusMap, scratch *rules.Board, v
 		seen[b.ChainHead(p)] = true
 		lib = scratch.ChainLiberties(p, lib[:0])
 		l := lib[0]
+		stones = b.ChainStones(p, stones[:0])
 		fight := false
 		if status.At(p) == rules.Dead {
-			fight = b.Check(l, c) == nil && b.LibertiesAfter(l, c, 2) >= 2 && threatensLiving(b, status, l, c.Opponent())
+			fight = playable(b, l, c) && b.LibertiesAfter(l, c, 2) >= 2 && threatensLiving(b, status, l, c.Opponent())
+			for _, q := range capturableNeighbours(b, status, scratch, stones) {
+				fight, open[q] = true, true
+			}
 		} else {
-			fight = b.Check(l, c.Opponent()) == nil
+			fight = playable(b, l, c.Opponent())
 		}
 		if fight {
-			v.Contested = append(v.Contested, b.ChainStones(p, stones[:0])...)
+			v.Contested = append(v.Contested, stones...)
 			open[l] = true
 		}
 	}
+}
+
+// capturableNeighbours are the points where the owner of stones (a chain)
+// captures a living opponent chain next to it that is in atari: a
+// capturing race whose winner is who moves first.
+func capturableNeighbours(b *rules.Board, status rules.StatusMap, scratch *rules.Board, stones []rules.Point) []rules.Point {
+	c := b.Color(stones[0])
+	var out, lib []rules.Point
+	for _, s := range stones {
+		for _, d := range b.Neighbors() {
+			q := s + rules.Point(d)
+			if b.Color(q) != c.Opponent() || status.At(q) == rules.Dead || b.Liberties(q) != 1 {
+				continue
+			}
+			lib = scratch.ChainLiberties(q, lib[:0])
+			if playable(b, lib[0], c) && !slices.Contains(out, lib[0]) {
+				out = append(out, lib[0])
+			}
+		}
+	}
+	return out
+}
+
+// playable tells whether c may play at p now or, where only the ko rule
+// forbids it, after a move elsewhere: a ko is a fight still open.
+func playable(b *rules.Board, p rules.Point, c rules.Color) bool {
+	err := b.Check(p, c)
+	return err == nil || errors.Is(err, rules.ErrKo)
 }
 
 // threatensLiving tells whether a move on l takes the last liberty or the

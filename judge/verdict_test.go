@@ -84,6 +84,7 @@ func TestVerdict(t *testing.T) {
 		X X X X O . O . .
 		. X . X O O O . .`
 	dead := map[string]float64{"F3": -1, "F2": -1}
+	raceDead := map[string]float64{"B2": -1, "C1": -1}
 	cornerDead := map[string]float64{"A6": 1, "C5": 1, "E7": 1}
 	for _, v := range []string{"A7", "B7", "C7", "D7", "F7", "G7", "C6", "A5", "F5", "A3", "E3", "G3", "C2", "A1", "E1", "G1"} {
 		cornerDead[v] = 1
@@ -147,6 +148,23 @@ func TestVerdict(t *testing.T) {
 			blackFirst: cornerDead, whiteFirst: cornerDead,
 			open:      []string{"C6"},
 			contested: []string{"C4", "C5", "D5"},
+		},
+		{
+			// Black's seven stones and White's A2 are both in atari: who
+			// moves first captures (from a 9x9 game against Pachi, where
+			// White had just taken a ko at A2 and gtpgo passed)
+			name: "a capturing race in the corner",
+			diagram: `
+				. O . O . O .
+				O O O O O O O
+				O O O O O O O
+				O X O O O . O
+				X X O O O O O
+				O X X X O . O
+				. O . X O O .`,
+			blackFirst: raceDead, whiteFirst: raceDead,
+			open:      []string{"A1", "C1"},
+			contested: []string{"A2", "A3", "B2", "B3", "B4", "C2", "D1", "D2"},
 		},
 		{
 			name: "dame between the walls",

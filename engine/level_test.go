@@ -402,8 +402,12 @@ func TestLevelsPlayTheObviousMoves(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			seeds := int64(3)
+			if testing.Short() {
+				seeds = 1 // -short runs under the race detector in CI
+			}
 			for l := 1; l < MaxLevel; l++ {
-				for seed := int64(1); seed <= 3; seed++ {
+				for seed := int64(1); seed <= seeds; seed++ {
 					g := gameFromDiagram(t, tc.diagram, 7.5)
 					g.SetToMove(tc.color)
 					p := testParams()

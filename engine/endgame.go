@@ -68,8 +68,10 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		status = nil
 	}
 	passWins := judge.ScoreIfPassed(g, status).Winner() == color
-	open := e.openMove(g, color, res, v.Open)
-	dame := e.dameMove(g, color, res, v.Status)
+	open := rules.Pass
+	if !v.Settled() {
+		open = e.openMove(g, color, res, v.Open)
+	}
 	removal := cleanup || g.Rules.Scoring == rules.AreaScoring
 	switch {
 	case !v.Settled() && open != rules.Pass:
@@ -89,13 +91,11 @@ func (e *Engine) genMove(ctx context.Context, g *rules.Game, color rules.Color, 
 		}
 	case g.Rules.StonesAsTheyStand && !passWins:
 		res.Move = bestNonPass(res)
-	case dame != rules.Pass:
+	default:
 		// fill the dame before passing, under every rule set: a point under
 		// area scoring, and a neutral point can hide a cut (the opponent's
 		// chain that the playouts count as connected)
-		res.Move = dame
-	default:
-		res.Move = rules.Pass
+		res.Move = e.dameMove(g, color, res, v.Status)
 	}
 	if res.Move == rules.Pass && g.Rules.Scoring == rules.AreaScoring {
 		opponents := func(s, _ rules.Point) bool { return b.Color(s) == color.Opponent() }
@@ -120,18 +120,11 @@ func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []r
 	for _, p := range open {
 		isOpen[p] = true
 	}
-	for _, c := range res.Candidates {
-		if c.Move != rules.Pass && isOpen[c.Move] {
-			return c.Move
-		}
-	}
 	b := g.Board()
-	for _, mp := range e.MovePolicy(g, color) {
-		if p := mp.Move; p != rules.Pass && isOpen[p] && !b.IsEye(p, color) && (!b.IsSelfAtari(p, color) || b.CaptureCount(p, color) > 0) {
-			return p
-		}
-	}
-	return rules.Pass
+	return e.preferredMove(g, color, res, func(p rules.Point) bool { return isOpen[p] },
+		func(p rules.Point) bool {
+			return isOpen[p] && !b.IsEye(p, color) && (!b.IsSelfAtari(p, color) || b.CaptureCount(p, color) > 0)
+		})
 }
 
 // dameMove is a dame color can fill safely: legal, not a self-atari; the
@@ -140,16 +133,23 @@ func (e *Engine) openMove(g *rules.Game, color rules.Color, res Result, open []r
 func (e *Engine) dameMove(g *rules.Game, color rules.Color, res Result, status rules.StatusMap) rules.Point {
 	b := g.Board()
 	fills := func(p rules.Point) bool {
-		return p != rules.Pass && b.Color(p) == rules.Empty && judge.Dame(b, status, p) &&
-			g.Check(p, color) == nil && !b.IsSelfAtari(p, color)
+		return b.Color(p) == rules.Empty && judge.Dame(b, status, p) && g.Check(p, color) == nil && !b.IsSelfAtari(p, color)
 	}
+	return e.preferredMove(g, color, res, fills, fills)
+}
+
+// preferredMove is the search's most visited candidate (a point, not a
+// pass) that searched accepts, else the move model's likeliest legal move
+// that modelled accepts; Pass when there is none. The model is asked only
+// when the search has no such candidate.
+func (e *Engine) preferredMove(g *rules.Game, color rules.Color, res Result, searched, modelled func(rules.Point) bool) rules.Point {
 	for _, c := range res.Candidates {
-		if fills(c.Move) {
+		if c.Move != rules.Pass && searched(c.Move) {
 			return c.Move
 		}
 	}
 	for _, mp := range e.MovePolicy(g, color) {
-		if fills(mp.Move) {
+		if mp.Move != rules.Pass && modelled(mp.Move) {
 			return mp.Move
 		}
 	}

@@ -1,18 +1,18 @@
 // Command kgsjudge measures the dead-stone judgement on counted KGS games
 // (a collection written by scripts/endgames) in two steps, so that changes
 // to the judgement or the counting can be tried on all 6,500 games in
-// seconds instead of the searches' half hour:
+// minutes instead of the searches' hour:
 //
 //	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2] [-seed 7]
-//	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-dead T] [-show NAME]
+//	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-dead T] [-show NAME] [-workers 2]
 //
 // -cache runs the engine's final-ownership searches (one thread per worker,
 // seed 7 unless -seed says) and stores each game's ownership as a JSON
 // line. -score judges and counts every cached game with the current code
-// (FinalJudge, or a dead threshold T given with -dead), lists the games
-// whose count differs from the recorded result and sums up: exact results,
-// right winners, and the misses by size. -show prints one game's judged
-// board.
+// (FinalJudge, or a dead threshold T given with -dead), -workers games at
+// once, lists the games whose count differs from the recorded result and
+// sums up: exact results, right winners, and the misses by size. -show
+// prints one game's judged board.
 package main
 
 import (
@@ -41,7 +41,7 @@ type cached struct {
 func main() {
 	set := flag.String("set", "testdata/endgame/kgs-counted.sgf", "SGF collection of counted games (scripts/endgames)")
 	cacheOut := flag.String("cache", "", "compute the final ownership of every game into this file")
-	workers := flag.Int("workers", 2, "games searched at once with -cache")
+	workers := flag.Int("workers", 2, "games searched (-cache) or judged (-score) at once")
 	seed := flag.Int64("seed", 7, "with -cache: the searches' random seed (another one samples the playouts' noise)")
 	scoreIn := flag.String("score", "", "judge and count every game from this ownership cache")
 	dead := flag.Float64("dead", math.NaN(), "with -score: dead threshold instead of the engine's")
@@ -64,7 +64,7 @@ func main() {
 	case *scoreIn != "":
 		var f *os.File
 		if f, err = os.Open(*scoreIn); err == nil {
-			_, err = score(games, f, *dead, *show, os.Stdout)
+			_, err = score(games, f, *dead, *show, *workers, os.Stdout)
 			f.Close()
 		}
 	default:
@@ -137,7 +137,7 @@ type tally struct {
 
 // score judges and counts every game of the cache read from in, writing
 // the misses, the summary and the board of the game named show to out.
-func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out io.Writer) (tally, error) {
+func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, workers int, out io.Writer) (tally, error) {
 	var t tally
 	own := map[string][]float64{}
 	sc := bufio.NewScanner(in)
@@ -156,21 +156,42 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, out 
 	if !math.IsNaN(dead) {
 		jp.FinalDeadOwnership = dead
 	}
-	for _, sg := range games {
+	// the judgements are independent and take most of the time: they run
+	// on the workers, the tally in the games' order
+	type judged struct {
+		g      *rules.Game
+		status rules.StatusMap
+	}
+	results := make([]judged, len(games))
+	var eg errgroup.Group
+	eg.SetLimit(workers)
+	for i, sg := range games {
 		o, cachedGame := own[sg.Info["GN"]]
-		want, scored := rules.MarginOf(sg.Result)
-		if !cachedGame || !scored {
+		if _, scored := rules.MarginOf(sg.Result); !cachedGame || !scored {
 			continue
 		}
-		g, _, err := sg.NewGame(rules.Japanese, true)
-		if err != nil {
-			return t, fmt.Errorf("%s: %w", sg.Info["GN"], err)
+		eg.Go(func() error {
+			g, _, err := sg.NewGame(rules.Japanese, true)
+			if err != nil {
+				return fmt.Errorf("%s: %w", sg.Info["GN"], err)
+			}
+			b := g.Board()
+			if len(o) != b.Len {
+				return fmt.Errorf("%s: cached ownership for another board", sg.Info["GN"])
+			}
+			results[i] = judged{g: g, status: jp.FinalJudge(b, o)}
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return t, err
+	}
+	for i, sg := range games {
+		g, status := results[i].g, results[i].status
+		if g == nil {
+			continue
 		}
-		b := g.Board()
-		if len(o) != b.Len {
-			return t, fmt.Errorf("%s: cached ownership for another board", sg.Info["GN"])
-		}
-		status := jp.FinalJudge(b, o)
+		want, _ := rules.MarginOf(sg.Result)
 		got := g.Score(status).Margin()
 		if sg.Info["GN"] == show {
 			printBoard(out, g, status)

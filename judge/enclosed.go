@@ -458,6 +458,13 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 	}
 	clear(r.seen)
 	r.attacker, r.targets, r.guards, r.area = c.Opponent(), a.targets, a.guards, a.area
+	if len(r.inArea) != b.Len {
+		r.inArea, r.areaStamp = make([]int, b.Len), 0
+	}
+	r.areaStamp++
+	for _, p := range r.area {
+		r.inArea[p] = r.areaStamp
+	}
 	r.plies, r.budget, r.cutoff = plies, min(a.jp.EnclosedNodeBudget, *a.left), false
 	r.boards[0].CopyFrom(b)
 	a.removed = a.removed[:0]
@@ -492,8 +499,13 @@ type enclosedReader struct {
 	area     []rules.Point   // the area's points
 	cands    [][]rules.Point // the moves tried, one list per ply
 	libs     []rules.Point   // scratch
-	boards   []rules.Board   // one per ply
-	plies    int             // the last ply read
+	counts   []int           // scratch of candidates
+	// inArea marks the area's points with areaStamp (candidates asks at
+	// every node)
+	inArea    []int
+	areaStamp int
+	boards    []rules.Board // one per ply
+	plies     int           // the last ply read
 	// vitalFirst orders the area's points by their empty neighbours (the
 	// readings of walled-in groups)
 	vitalFirst bool
@@ -592,16 +604,27 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 		// the point with the most empty neighbours is the vital point of
 		// an eye shape, for both sides: trying it first finds the verdict
 		// in a fraction of the nodes
-		empties := func(p rules.Point) int {
+		// (a stable insertion sort on counts taken once: the areas are
+		// small, and the sort runs at every node of the reading)
+		counts := r.counts[:0]
+		for _, p := range cands {
 			n := 0
 			for _, d := range b.Neighbors() {
 				if b.Color(p+rules.Point(d)) == rules.Empty {
 					n++
 				}
 			}
-			return n
+			counts = append(counts, n)
 		}
-		slices.SortStableFunc(cands, func(p, q rules.Point) int { return empties(q) - empties(p) })
+		for i := 1; i < len(cands); i++ {
+			p, n := cands[i], counts[i]
+			j := i
+			for ; j > 0 && counts[j-1] < n; j-- {
+				cands[j], counts[j] = cands[j-1], counts[j-1]
+			}
+			cands[j], counts[j] = p, n
+		}
+		r.counts = counts
 	}
 	for i, g := range r.guards {
 		if sameChainAs(b, r.guards[:i], g) {
@@ -610,7 +633,7 @@ func (r *enclosedReader) candidates(b *rules.Board, ply int) []rules.Point {
 		r.libs = b.ChainLiberties(g, r.libs[:0])
 		outside := 0
 		for _, l := range r.libs {
-			if !slices.Contains(r.area, l) {
+			if r.inArea[l] != r.areaStamp {
 				outside++
 			}
 		}

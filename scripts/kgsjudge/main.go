@@ -4,13 +4,13 @@
 // minutes instead of the searches' hour:
 //
 //	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2] [-seed 7]
-//	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-dead T] [-show NAME] [-workers 2]
+//	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-param NAME=VALUE]... [-show NAME] [-workers 2]
 //
 // -cache runs the engine's final-ownership searches (one thread per worker,
 // seed 7 unless -seed says) and stores each game's ownership as a JSON
 // line. -score judges and counts every cached game with the current code
-// (FinalJudge, or a dead threshold T given with -dead), -workers games at
-// once, lists the games whose count differs from the recorded result and
+// (FinalJudge, with the engine's parameters as -param sets them, e.g.
+// -param final_dead_ownership=0.3), -workers games at once, lists the games whose count differs from the recorded result and
 // sums up: exact results, right winners, and the misses by size. -show
 // prints one game's judged board.
 package main
@@ -25,10 +25,12 @@ import (
 	"log"
 	"math"
 	"os"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gtpgo/gtpgo/engine"
+	"github.com/gtpgo/gtpgo/judge"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -44,7 +46,14 @@ func main() {
 	workers := flag.Int("workers", 2, "games searched (-cache) or judged (-score) at once")
 	seed := flag.Int64("seed", 7, "with -cache: the searches' random seed (another one samples the playouts' noise)")
 	scoreIn := flag.String("score", "", "judge and count every game from this ownership cache")
-	dead := flag.Float64("dead", math.NaN(), "with -score: dead threshold instead of the engine's")
+	params := engine.DefaultParams()
+	flag.Func("param", "with -score: NAME=VALUE, an engine parameter (of the judge group) to judge with; repeatable", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok {
+			return fmt.Errorf("%q is not NAME=VALUE", s)
+		}
+		return params.Set(name, value)
+	})
 	show := flag.String("show", "", "with -score: print this game's judged board (its GN)")
 	flag.Parse()
 	if *workers < 1 {
@@ -64,7 +73,7 @@ func main() {
 	case *scoreIn != "":
 		var f *os.File
 		if f, err = os.Open(*scoreIn); err == nil {
-			_, err = score(games, f, *dead, *show, *workers, os.Stdout)
+			_, err = score(games, f, params.JudgeParams, *show, *workers, os.Stdout)
 			f.Close()
 		}
 	default:
@@ -137,7 +146,7 @@ type tally struct {
 
 // score judges and counts every game of the cache read from in, writing
 // the misses, the summary and the board of the game named show to out.
-func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, workers int, out io.Writer) (tally, error) {
+func score(games []*rules.SGFGame, in io.Reader, jp judge.Params, show string, workers int, out io.Writer) (tally, error) {
 	var t tally
 	own := map[string][]float64{}
 	sc := bufio.NewScanner(in)
@@ -151,10 +160,6 @@ func score(games []*rules.SGFGame, in io.Reader, dead float64, show string, work
 	}
 	if err := sc.Err(); err != nil {
 		return t, err
-	}
-	jp := engine.DefaultParams().JudgeParams
-	if !math.IsNaN(dead) {
-		jp.FinalDeadOwnership = dead
 	}
 	// the judgements are independent and take most of the time: they run
 	// on the workers, the tally in the games' order

@@ -42,7 +42,7 @@ func TestCacheThenScore(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	tl, err := score(games, strings.NewReader(buf.String()), math.NaN(), games[0].Info["GN"], 2, &out)
+	tl, err := score(games, strings.NewReader(buf.String()), engine.DefaultParams().JudgeParams, games[0].Info["GN"], 2, &out)
 	require.NoError(t, err)
 	assert.Equal(t, 3, tl.games)
 	misses := strings.Count(out.String(), ": recorded ")
@@ -84,7 +84,7 @@ func TestScoreWithAllStonesAlive(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	tl, err := score(games, strings.NewReader(cacheText.String()), 0, "", 2, &out)
+	tl, err := score(games, strings.NewReader(cacheText.String()), jp, "", 2, &out)
 	require.NoError(t, err)
 	assert.Equal(t, 20, tl.games)
 	assert.Equal(t, wantExact, tl.exact)
@@ -96,8 +96,8 @@ func TestScoreRejectsForeignCache(t *testing.T) {
 	games := testGames(t, 1)
 	line, err := json.Marshal(cached{games[0].Info["GN"], make([]float64, 10)})
 	require.NoError(t, err)
-	_, err = score(games, bytes.NewReader(line), math.NaN(), "", 1, &bytes.Buffer{})
+	_, err = score(games, bytes.NewReader(line), engine.DefaultParams().JudgeParams, "", 1, &bytes.Buffer{})
 	assert.ErrorContains(t, err, "another board")
-	_, err = score(games, strings.NewReader(""), math.NaN(), "", 1, &bytes.Buffer{})
+	_, err = score(games, strings.NewReader(""), engine.DefaultParams().JudgeParams, "", 1, &bytes.Buffer{})
 	assert.ErrorContains(t, err, "no game")
 }

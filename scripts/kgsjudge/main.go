@@ -3,16 +3,17 @@
 // to the judgement or the counting can be tried on all 6,500 games in
 // minutes instead of the searches' hour:
 //
-//	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2] [-seed 7]
+//	go run ./scripts/kgsjudge -set FILE -cache OWN.jsonl [-workers 2] [-seed 7] [-param NAME=VALUE]...
 //	go run ./scripts/kgsjudge -set FILE -score OWN.jsonl [-param NAME=VALUE]... [-show NAME] [-workers 2]
 //
 // -cache runs the engine's final-ownership searches (one thread per worker,
 // seed 7 unless -seed says) and stores each game's ownership as a JSON
 // line. -score judges and counts every cached game with the current code
-// (FinalJudge, with the engine's parameters as -param sets them, e.g.
-// -param final_dead_ownership=0.3), -workers games at once, lists the games whose count differs from the recorded result and
-// sums up: exact results, right winners, and the misses by size. -show
-// prints one game's judged board.
+// (FinalJudge), -workers games at once, lists the games whose count
+// differs from the recorded result and sums up: exact results, right
+// winners, and the misses by size. -show prints one game's judged board.
+// Both take the engine's parameters as -param sets them, e.g.
+// -param status_playouts=4000 or -param final_dead_ownership=0.3.
 package main
 
 import (
@@ -47,7 +48,7 @@ func main() {
 	seed := flag.Int64("seed", 7, "with -cache: the searches' random seed (another one samples the playouts' noise)")
 	scoreIn := flag.String("score", "", "judge and count every game from this ownership cache")
 	params := engine.DefaultParams()
-	flag.Func("param", "with -score: NAME=VALUE, an engine parameter (of the judge group) to judge with; repeatable", func(s string) error {
+	flag.Func("param", "NAME=VALUE: an engine parameter to search (-cache) or judge (-score) with; repeatable", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
 		if !ok {
 			return fmt.Errorf("%q is not NAME=VALUE", s)
@@ -69,7 +70,7 @@ func main() {
 	}
 	switch {
 	case *cacheOut != "":
-		err = writeCache(games, *cacheOut, *workers, *seed)
+		err = writeCache(games, *cacheOut, params, *workers, *seed)
 	case *scoreIn != "":
 		var f *os.File
 		if f, err = os.Open(*scoreIn); err == nil {
@@ -85,13 +86,13 @@ func main() {
 	}
 }
 
-func writeCache(games []*rules.SGFGame, out string, workers int, seed int64) error {
+func writeCache(games []*rules.SGFGame, out string, params engine.Params, workers int, seed int64) error {
 	f, err := os.Create(out)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if err := cache(games, w, workers, seed); err != nil {
+	if err := cache(games, w, params, workers, seed); err != nil {
 		f.Close()
 		return err
 	}
@@ -104,13 +105,13 @@ func writeCache(games []*rules.SGFGame, out string, workers int, seed int64) err
 
 // cache writes the final ownership of every game as JSON lines, in the
 // games' order.
-func cache(games []*rules.SGFGame, out io.Writer, workers int, seed int64) error {
+func cache(games []*rules.SGFGame, out io.Writer, params engine.Params, workers int, seed int64) error {
 	lines := make([][]byte, len(games))
 	var g errgroup.Group
 	g.SetLimit(workers)
 	engines := make(chan *engine.Engine, workers)
 	for i := 0; i < workers; i++ {
-		p := engine.DefaultParams()
+		p := params
 		p.Threads, p.Seed, p.MemoryMB = 1, seed, 256
 		engines <- engine.New(p)
 	}

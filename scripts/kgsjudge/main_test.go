@@ -29,7 +29,7 @@ func testGames(t *testing.T, n int) []*rules.SGFGame {
 func TestCacheThenScore(t *testing.T) {
 	games := testGames(t, 3)
 	var buf bytes.Buffer
-	require.NoError(t, cache(games, &buf, 2, 7))
+	require.NoError(t, cache(games, &buf, engine.DefaultParams(), 2, 7))
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	require.Len(t, lines, 3)
 	for i, l := range lines {

@@ -458,13 +458,7 @@ func (a *areaReader) reader(plies int) (r *enclosedReader, ok bool) {
 	}
 	clear(r.seen)
 	r.attacker, r.targets, r.guards, r.area = c.Opponent(), a.targets, a.guards, a.area
-	if len(r.inArea) != b.Len {
-		r.inArea, r.areaStamp = make([]int, b.Len), 0
-	}
-	r.areaStamp++
-	for _, p := range r.area {
-		r.inArea[p] = r.areaStamp
-	}
+	r.inArea, r.areaStamp = a.mark, a.stamp
 	r.plies, r.budget, r.cutoff = plies, min(a.jp.EnclosedNodeBudget, *a.left), false
 	r.boards[0].CopyFrom(b)
 	a.removed = a.removed[:0]
@@ -500,8 +494,8 @@ type enclosedReader struct {
 	cands    [][]rules.Point // the moves tried, one list per ply
 	libs     []rules.Point   // scratch
 	counts   []int           // scratch of candidates
-	// inArea marks the area's points with areaStamp (candidates asks at
-	// every node)
+	// the areaReader's marks: p is in the area when inArea[p] == areaStamp
+	// (candidates asks at every node)
 	inArea    []int
 	areaStamp int
 	boards    []rules.Board // one per ply

@@ -137,8 +137,10 @@ func (jp *Params) killSekiWalls(b *rules.Board, status rules.StatusMap, left *in
 // colour, or Empty: at the end of a game the opponent of each group moves
 // first), captures the group and keeps its wall, the group is dead and the
 // opponent's stones inside it alive. With the group's owner first, the
-// reading tells whether it can make its shape live.
-func (jp *Params) killEnclosedGroups(b *rules.Board, status rules.StatusMap, benson []rules.Color, first rules.Color, left *int) {
+// reading tells whether it can make its shape live. A reading too long for
+// its budget leaves the verdict to the eye shape (deadEyeShape), for groups
+// whose ownership is under ShapeDeathOwnership only.
+func (jp *Params) killEnclosedGroups(b *rules.Board, status rules.StatusMap, ownership []float64, benson []rules.Color, first rules.Color, left *int) {
 	a := newAreaReader(b, status, jp, left)
 	a.groups = true
 	for _, p := range b.Points() {
@@ -163,8 +165,9 @@ func (jp *Params) killEnclosedGroups(b *rules.Board, status rules.StatusMap, ben
 		a.spend(r)
 		if r.cutoff {
 			// too long a fight to read out: what every player knows of
-			// eye shapes decides
-			killed = a.deadEyeShape(toMove == r.attacker)
+			// eye shapes decides, where the playouts left the group's life
+			// in doubt (ShapeDeathOwnership)
+			killed = a.deadEyeShape(toMove == r.attacker) && a.targetsOwnership(ownership) < jp.ShapeDeathOwnership
 		}
 		if !killed {
 			continue
@@ -237,6 +240,19 @@ func (a *areaReader) deadEyeShape(killerFirst bool) bool {
 		return false
 	}
 	return killerFirst || b.Color(vital) == c.Opponent()
+}
+
+// targetsOwnership is the mean ownership of the area's targets, for their
+// colour.
+func (a *areaReader) targetsOwnership(ownership []float64) float64 {
+	sum := 0.0
+	for _, t := range a.targets {
+		sum += ownership[t]
+	}
+	if a.b.Color(a.targets[0]) == rules.White {
+		sum = -sum
+	}
+	return sum / float64(len(a.targets))
 }
 
 // connected tells whether the points form one region of neighbours.

@@ -20,6 +20,10 @@ func TestEyeShapes(t *testing.T) {
 		deadStones             []string // stones the ownership calls dead
 		group                  string   // a stone of the black group
 		whiteFirst, blackFirst rules.Status
+		// the black stones' ownership when not 1: the shapes too big to
+		// read in the node budget are judged by their shape, for groups
+		// the playouts leave in doubt (ShapeDeathOwnership)
+		blackOwnership float64
 	}{
 		{
 			name: "straight three: the middle point decides",
@@ -92,7 +96,7 @@ func TestEyeShapes(t *testing.T) {
 				X X . . X O .
 				X . . . X O .
 				X X . X X O .`,
-			group: "A4", whiteFirst: rules.Dead, blackFirst: rules.Alive,
+			group: "A4", whiteFirst: rules.Dead, blackFirst: rules.Alive, blackOwnership: 0.5,
 		},
 		{
 			name: "straight four lives whoever moves",
@@ -110,11 +114,15 @@ func TestEyeShapes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := rules.MustDiagram(tc.diagram)
+			blackOwnership := tc.blackOwnership
+			if blackOwnership == 0 {
+				blackOwnership = 1
+			}
 			own := make([]float64, b.Len)
 			for _, p := range b.Points() {
 				switch b.Color(p) {
 				case rules.Black:
-					own[p] = 1
+					own[p] = blackOwnership
 				case rules.White:
 					own[p] = -1
 				}
@@ -134,5 +142,44 @@ func TestEyeShapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A walled-in group whose reading runs out of nodes (here: a budget of one)
+// is judged by its eye shape, but only when the playouts left its life in
+// doubt: a straight three they never kill has a reason to live that the
+// shape does not show (on KGS, walls short of liberties that the group
+// captures).
+func TestEyeShapeOnlyOverrulesDoubtfulPlayouts(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		O O O O O . .
+		X X X X O . .
+		. . . X O . .`)
+	jp := testJudge
+	jp.EnclosedNodeBudget = 1
+	group, _ := b.ParseVertex("A2")
+	for _, tc := range []struct {
+		blackOwnership float64
+		want           rules.Status
+	}{
+		{1, rules.Alive},
+		{jp.ShapeDeathOwnership + 0.01, rules.Alive},
+		{jp.ShapeDeathOwnership - 0.01, rules.Dead},
+		{0.5, rules.Dead},
+	} {
+		own := make([]float64, b.Len)
+		for _, p := range b.Points() {
+			switch b.Color(p) {
+			case rules.Black:
+				own[p] = tc.blackOwnership
+			case rules.White:
+				own[p] = -1
+			}
+		}
+		assert.Equal(t, tc.want, jp.FinalJudge(b, own).At(group), "black ownership %.2f", tc.blackOwnership)
 	}
 }

@@ -24,7 +24,7 @@ func (jp *Params) FinalJudge(b *rules.Board, ownership []float64) rules.StatusMa
 func (jp *Params) finalJudge(b *rules.Board, ownership []float64, first rules.Color, benson []rules.Color, left *int) rules.StatusMap {
 	status := jp.judgeWith(b, ownership, jp.FinalDeadOwnership, benson)
 	reviveConnected(b, status, benson)
-	jp.killEnclosedGroups(b, status, benson, first, left)
+	jp.killEnclosedGroups(b, status, ownership, benson, first, left)
 	jp.spareUncapturable(b, status, left)
 	jp.killSekiWalls(b, status, left)
 	return status

@@ -32,6 +32,10 @@ type Params struct {
 	SekiWallDepth           int `param:"seki_wall_depth" range:"[1,128]" help:"plies of the reading of a seki's wall"`
 	EnclosedNodeBudget      int `param:"enclosed_node_budget" range:"[1,1e7]" help:"nodes of one enclosed area's reading"`
 	EnclosedBoardBudget     int `param:"enclosed_board_budget" range:"[1,1e7]" help:"nodes of all the readings of a board's judgement"`
+	// random playouts miss a nakade often, not always: a group they
+	// (almost) never kill lives for a reason its eye shape does not show,
+	// typically wall chains short of liberties that it captures
+	ShapeDeathOwnership float64 `param:"shape_death_ownership" range:"[0,1.01]" help:"ownership of a walled-in group under which its eye shape kills it when its reading is too long"`
 }
 
 // DefaultParams are the judgement's defaults. The KGS figures are
@@ -80,5 +84,11 @@ func DefaultParams() Params {
 		// the median 1.4 ms)
 		EnclosedNodeBudget:  200000,
 		EnclosedBoardBudget: 2400000,
+		// the shape rule killed seven groups of the 6,500 KGS games, of 8
+		// to 21 stones with ownership 0.99 to 1.00, all of them alive in
+		// the recorded count: 0.99, 0.95, 0.9, 0.8 give 6,171, 6,172,
+		// 6,174, 6,175 exact results (6,169 without the limit) and 6,439
+		// right winners (6,435); lower ones change nothing more
+		ShapeDeathOwnership: 0.8,
 	}
 }

@@ -135,6 +135,25 @@ func TestTallyRows(t *testing.T) {
 	assert.Equal(t, 30, tl.moves)
 }
 
+// TestTallyScoring checks the comparison of each engine's final_score with
+// the referee's count: only games the referee scored count, a winner must
+// match in sign, and a margin is close when within one point.
+func TestTallyScoring(t *testing.T) {
+	rows := []datRow{
+		{ResB: "B+2.5", ResW: "B+12.5", ResR: "B+3.5"}, // both right, engine 1 within one point
+		{ResB: "W+0.5", ResW: "B+1.0", ResR: "B+0.5"},  // engine 1 names the other winner, yet within one point
+		{ResB: "0", ResW: "?", ResR: "0"},              // a draw counted as one; engine 2 gave no score
+		{ResB: "B+R", ResW: "B+R", ResR: "B+R"},        // a resignation: not counted
+		{ResB: "B+F", ResW: "B+F", ResR: "B+F", Err: true, ErrMsg: "crash by engine2 B (White): exited"},
+		{ResB: "B+1.5", ResW: "B+1.5", ResR: "?"}, // no referee count
+	}
+	tl := tallyRows(rows)
+	assert.Equal(t, 3, tl.counted)
+	assert.Equal(t, [2]int{2, 2}, tl.sameWinner)
+	assert.Equal(t, [2]int{3, 1}, tl.withinOne)
+	assert.Equal(t, [2]int{3, 2}, tl.scoreAnswers)
+}
+
 func TestWriteDatFileIsReadable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "results.dat")
 	require.NoError(t, writeDatFile(path, &datFile{Props: []datProp{{"Size", "9"}}}))

@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -455,6 +456,13 @@ type tally struct {
 	duplicates     int
 	moves          int
 	time, cpu      [2]float64
+	// games the referee counted (a score, not a resignation or a fault),
+	// and in how many each engine's own final_score named the referee's
+	// winner and came within one point of its margin
+	counted      int
+	sameWinner   [2]int
+	withinOne    [2]int
+	scoreAnswers [2]int // counted games in which the engine gave a score
 }
 
 var faultPlurals = [...]string{"crashes", "time-outs", "malformed responses", "refused commands", "illegal moves"}
@@ -471,6 +479,37 @@ func rowResult(r datRow) string {
 		return b
 	}
 	return "?"
+}
+
+// tallyScoring compares each engine's final_score with the referee's on a
+// game the referee counted: what tells whether an engine's end-of-game
+// judgement counts what the referee counts.
+func (t *tally) tallyScoring(r datRow) {
+	ref, ok := rules.MarginOf(normResult(r.ResR))
+	if normResult(r.ResR) == "0" {
+		ref, ok = 0, true
+	}
+	if !ok {
+		return
+	}
+	t.counted++
+	for i, own := range [2]string{r.ResB, r.ResW} {
+		n := normResult(own)
+		m, ok := rules.MarginOf(n)
+		if n == "0" {
+			m, ok = 0, true
+		}
+		if !ok {
+			continue
+		}
+		t.scoreAnswers[i]++
+		if (m > 0) == (ref > 0) && (m < 0) == (ref < 0) {
+			t.sameWinner[i]++
+		}
+		if math.Abs(m-ref) <= 1 {
+			t.withinOne[i]++
+		}
+	}
 }
 
 func tallyRows(rows []datRow) tally {
@@ -503,6 +542,7 @@ func tallyRows(rows []datRow) tally {
 				t.colorWins[rules.White]++
 			}
 		}
+		t.tallyScoring(r)
 		if m := errMsgRE.FindStringSubmatch(r.ErrMsg); r.Err && m != nil {
 			if k, ok := parseFaultKind(m[1]); ok {
 				t.faults[k][m[2][0]-'1']++
@@ -570,6 +610,14 @@ func printSummary(w io.Writer, cfg *config, dat *datFile) {
 	}
 	if t.moveLimit > 0 {
 		fmt.Fprintf(w, "  games stopped at the move limit: %d\n", t.moveLimit)
+	}
+	if t.counted > 0 {
+		var parts []string
+		for i := range l {
+			parts = append(parts, fmt.Sprintf("%s %d/%d of %d", l[i], t.sameWinner[i], t.withinOne[i], t.scoreAnswers[i]))
+		}
+		fmt.Fprintf(w, "  games the referee counted: %d; final_score with the referee's winner/within one point of its count: %s\n",
+			t.counted, strings.Join(parts, ", "))
 	}
 	if t.games > 0 {
 		g := float64(t.games)

@@ -93,6 +93,7 @@ func TestGameEndings(t *testing.T) {
 		errMsg     []string // substrings of ERR_MSG
 		moves      []string // SGF moves
 		endNote    string   // substring of the last node's comment
+		summary    string   // substring of the match summary
 	}
 	// The fakes play A1, C1, E1, A3... (even columns and rows of 5x5).
 	tests := []struct {
@@ -202,7 +203,8 @@ func TestGameEndings(t *testing.T) {
 			white: []string{"score=W+0.5"},
 			flags: []string{"-referee", "REFEREE score=W+9.5"},
 			want: want{re: "W+9.5", resB: "B+1.0", resW: "W+0.5", resR: "W+9.5",
-				moves: []string{"B[ae]", "W[ce]", "B[ee]", "W[ac]", "B[]", "W[]"}},
+				moves:   []string{"B[ae]", "W[ce]", "B[ee]", "W[ac]", "B[]", "W[]"},
+				summary: "games the referee counted: 1; final_score with the referee's winner/within one point of its count: Fake[1] 0/0 of 1, Fake[2] 1/0 of 1"},
 		},
 		{
 			name:  "move limit scores the position",
@@ -264,6 +266,9 @@ func TestGameEndings(t *testing.T) {
 				assert.Contains(t, lastComment(nodes), "loses by")
 			}
 			assert.Contains(t, out, "Fake[1] vs Fake[2]: 1 game,")
+			if tt.want.summary != "" {
+				assert.Contains(t, out, tt.want.summary)
+			}
 		})
 	}
 }

@@ -24,8 +24,8 @@ import (
 // player (a slack move, a missed better point), not random blunders:
 //
 //   - only the best move and moves that received at least MinShare of its
-//     visits (and levelMinVisits) and whose win rate is within Margin of
-//     its own are drawn;
+//     visits (and MinVisits) and whose win rate is within Margin of its
+//     own are drawn;
 //   - the best move is played at every level when it captures
 //     levelBigChain or more stones or saves an own chain of that size from
 //     atari;
@@ -47,6 +47,7 @@ type LevelSpec struct {
 	Temperature float64 // candidates are drawn with weight visits^(1/Temperature)
 	Margin      float64 // win rate an alternative may have below the best move's
 	MinShare    float64 // visits an alternative needs, as a share of the best move's
+	MinVisits   int     // and at least this many
 }
 
 // levelSpecs are the levels 1 to MaxLevel-1. The playouts about double
@@ -56,15 +57,15 @@ type LevelSpec struct {
 // what the full engine spends by default. The noise grows as the level
 // drops. What the levels are worth against GNU Go is in the README.
 var levelSpecs = [MaxLevel - 1]LevelSpec{
-	{Playouts: 32, Temperature: 1.6, Margin: 0.15, MinShare: 0.10},
-	{Playouts: 64, Temperature: 1.4, Margin: 0.12, MinShare: 0.12},
-	{Playouts: 128, Temperature: 1.2, Margin: 0.10, MinShare: 0.14},
-	{Playouts: 256, Temperature: 1.0, Margin: 0.08, MinShare: 0.16},
-	{Playouts: 512, Temperature: 0.8, Margin: 0.065, MinShare: 0.18},
-	{Playouts: 1000, Temperature: 0.7, Margin: 0.05, MinShare: 0.20},
-	{Playouts: 2500, Temperature: 0.6, Margin: 0.04, MinShare: 0.25},
-	{Playouts: 6000, Temperature: 0.5, Margin: 0.03, MinShare: 0.30},
-	{Playouts: 15000, Temperature: 0.4, Margin: 0.02, MinShare: 0.35},
+	{Playouts: 32, Temperature: 2.0, Margin: 0.20, MinShare: 0.05, MinVisits: 1},
+	{Playouts: 64, Temperature: 1.7, Margin: 0.16, MinShare: 0.08, MinVisits: 1},
+	{Playouts: 128, Temperature: 1.4, Margin: 0.12, MinShare: 0.11, MinVisits: 2},
+	{Playouts: 256, Temperature: 1.1, Margin: 0.09, MinShare: 0.14, MinVisits: 3},
+	{Playouts: 512, Temperature: 0.8, Margin: 0.065, MinShare: 0.18, MinVisits: 5},
+	{Playouts: 1000, Temperature: 0.7, Margin: 0.05, MinShare: 0.20, MinVisits: 5},
+	{Playouts: 2500, Temperature: 0.6, Margin: 0.04, MinShare: 0.25, MinVisits: 5},
+	{Playouts: 6000, Temperature: 0.5, Margin: 0.03, MinShare: 0.30, MinVisits: 5},
+	{Playouts: 15000, Temperature: 0.4, Margin: 0.02, MinShare: 0.35, MinVisits: 5},
 }
 
 // Level returns how level plays; ok is false at MaxLevel (and outside
@@ -86,8 +87,6 @@ const (
 	// levelBigChain is the size of a chain whose capture or rescue from
 	// atari every level sees
 	levelBigChain = 5
-	// levelMinVisits is the fewest visits of an alternative to the best move
-	levelMinVisits = 5
 )
 
 // levelPlay is one GenMove at a level below MaxLevel.
@@ -171,7 +170,7 @@ func levelChoice(b *rules.Board, color rules.Color, cands []Candidate, spec Leve
 	if best.Move == rules.Pass || bigCaptureOrRescue(b, best.Move, color) {
 		return best.Move
 	}
-	minVisits := max(int(math.Ceil(spec.MinShare*float64(best.Visits))), levelMinVisits)
+	minVisits := max(int(math.Ceil(spec.MinShare*float64(best.Visits))), spec.MinVisits, 1)
 	moves := []rules.Point{best.Move}
 	weights := []float64{math.Pow(float64(best.Visits), 1/spec.Temperature)}
 	total := weights[0]

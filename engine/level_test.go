@@ -48,6 +48,7 @@ func TestLevelParameters(t *testing.T) {
 		assert.Less(t, spec.Temperature, prev.Temperature, "level %d: less noise", l)
 		assert.Less(t, spec.Margin, prev.Margin, "level %d: a narrower margin", l)
 		assert.Greater(t, spec.MinShare, prev.MinShare, "level %d: alternatives need more visits", l)
+		assert.GreaterOrEqual(t, spec.MinVisits, prev.MinVisits, "level %d: alternatives need as many visits at least", l)
 		prev = spec
 	}
 	for l := 1; l < MaxLevel; l++ {
@@ -55,6 +56,7 @@ func TestLevelParameters(t *testing.T) {
 		assert.Positive(t, spec.Temperature)
 		assert.True(t, spec.Margin > 0 && spec.Margin < 0.5, "level %d margin %v", l, spec.Margin)
 		assert.True(t, spec.MinShare > 0 && spec.MinShare < 1, "level %d share %v", l, spec.MinShare)
+		assert.Positive(t, spec.MinVisits, "level %d", l)
 	}
 }
 

@@ -21,15 +21,19 @@ type playoutConfig struct {
 	// stones die anyway and running only loses more; playouts that let
 	// ladders escape at random misjudge every ladder on the board)
 	ladders bool
+	// nakadeRate: probability of taking the vital point of an eye space next to
+	// the last move
+	nakadeRate float64
 }
 
 // playoutConfig is the playouts of a search on a board of the given size.
 func (p *Params) playoutConfig(size int) playoutConfig {
 	return playoutConfig{
-		heavy:   p.PlayoutPolicy == "heavy",
-		lgrf:    p.LastGoodReply,
-		twoLib:  p.TwoLibFights,
-		ladders: p.PlayoutLaddersFrom > 0 && size >= p.PlayoutLaddersFrom,
+		heavy:      p.PlayoutPolicy == "heavy",
+		lgrf:       p.LastGoodReply,
+		twoLib:     p.TwoLibFights,
+		ladders:    p.PlayoutLaddersFrom > 0 && size >= p.PlayoutLaddersFrom,
+		nakadeRate: p.Nakade,
 	}
 }
 
@@ -145,7 +149,7 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
 // order: save own chains the last move put in atari, capture the last
 // move's chain or its neighbours in atari (else what our previous move left
-// in atari), the last good reply, answer two-liberty fights, answer the last
+// in atari), the vital point of an eye space, the last good reply, answer two-liberty fights, answer the last
 // move with a 3x3 shape, and otherwise a uniform random move that neither
 // fills an own eye nor puts a chain in self-atari (single-stone throw-ins
 // aside).
@@ -155,6 +159,12 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
+		}
+		if pl.nakadeRate > 0 && r.Float64() < pl.nakadeRate {
+			if p := pl.nakade(b, c, last); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
 		}
 		if pl.lgrf {
 			if p := pl.lastGoodReply(b, c, last); p != rules.NoPoint {

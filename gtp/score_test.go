@@ -79,3 +79,13 @@ func TestFinalScoreAgreesWithStatusList(t *testing.T) {
 		assertScoreAgrees(t, s, ss, file)
 	}
 }
+
+// The end of a 9x9 game against Pachi (issue 21): Black's right-side group
+// (G9 to H4) has a squared-four eye space with White's H8 inside, dead
+// whoever moves. final_score once called it alive and H8 dead (B+12); GNU
+// Go's referee says W+18, as now gtpgo does.
+func TestFinalScoreOfASquaredFourWithAStoneInside(t *testing.T) {
+	s := newTestServer(t)
+	out := runScript(t, s, "loadsgf ../testdata/endgame/pachi-squared-four.sgf\nfinal_status_list dead\nfinal_score")
+	assert.Equal(t, "= \n\n= G9 H9 J9 F8 G8 G7 G6 H6 J6 H5 H4\n\n= W+18.0\n\n", out)
+}

@@ -21,8 +21,8 @@ type playoutConfig struct {
 	// stones die anyway and running only loses more; playouts that let
 	// ladders escape at random misjudge every ladder on the board)
 	ladders bool
-	// nakadeRate: probability of taking the vital point of an eye space next to
-	// the last move
+	// nakadeRate: probability of taking the vital point of an eye space
+	// next to the last move
 	nakadeRate float64
 }
 
@@ -149,10 +149,10 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
 // order: save own chains the last move put in atari, capture the last
 // move's chain or its neighbours in atari (else what our previous move left
-// in atari), the vital point of an eye space, the last good reply, answer two-liberty fights, answer the last
-// move with a 3x3 shape, and otherwise a uniform random move that neither
-// fills an own eye nor puts a chain in self-atari (single-stone throw-ins
-// aside).
+// in atari), the vital point of an eye space (when nakade is on), the last
+// good reply, answer two-liberty fights, answer the last move with a 3x3
+// shape, and otherwise a uniform random move that neither fills an own eye
+// nor puts a chain in self-atari (single-stone throw-ins aside).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	last := b.LastMove()
 	if last > 0 {

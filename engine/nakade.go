@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/gtpgo/gtpgo/rules"
+import (
+	"slices"
+
+	"github.com/gtpgo/gtpgo/rules"
+)
 
 // nakadeMaxArea is the largest eye space whose vital point the playouts
 // know: a rabbity six.
@@ -45,11 +49,7 @@ func vitalPoint(b *rules.Board, e rules.Point, defender rules.Color) rules.Point
 			q := area[i] + rules.Point(d)
 			switch b.Color(q) {
 			case rules.Empty:
-				known := false
-				for _, a := range area[:n] {
-					known = known || a == q
-				}
-				if known {
+				if slices.Contains(area[:n], q) {
 					continue
 				}
 				if n == nakadeMaxArea {

@@ -89,3 +89,13 @@ func TestFinalScoreOfASquaredFourWithAStoneInside(t *testing.T) {
 	out := runScript(t, s, "loadsgf ../testdata/endgame/pachi-squared-four.sgf\nfinal_status_list dead\nfinal_score")
 	assert.Equal(t, "= \n\n= G9 H9 J9 F8 G8 G7 G6 H6 J6 H5 H4\n\n= W+18.0\n\n", out)
 }
+
+// A false seki at the end of a self-play game (calibration/9/L4-L5,
+// game-001): White's eight stones in the lower left and Black's B1 share A1
+// and C1, but Black A1 makes White take two stones and leaves it one eye. GNU
+// Go counts B+13.5, White's stones dead.
+func TestFinalScoreOfAFalseSeki(t *testing.T) {
+	s := newTestServer(t)
+	out := runScript(t, s, "loadsgf ../testdata/endgame/selfplay-false-seki.sgf\nfinal_status_list seki\nfinal_status_list dead\nfinal_score")
+	assert.Equal(t, "= \n\n= \n\n= A3 C3 A2 B2 C2 D2 E2 D1\n\n= B+13.5\n\n", out)
+}

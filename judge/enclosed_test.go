@@ -20,6 +20,20 @@ const cornerSekiDiagram = `
 	O O O X . O
 	. O O X O .`
 
+// falseSekiDiagram: White's eight stones in the lower left and Black's B1
+// share A1 and C1, a seki to the playouts; but the two-point eye Black A1
+// leaves White after it takes two stones at C1 is one eye.
+const falseSekiDiagram = `
+	. . . X X X O O .
+	. . X X . X X O .
+	. . X X X X O O .
+	. . . X O X O . .
+	. . . X O O . O .
+	X X X X X O O . .
+	O X O X X X O . .
+	O O O O O X O . .
+	. X . O X X O . .`
+
 // deadAt marks the chains at the given vertices dead, as the playouts might.
 func deadAt(t *testing.T, b *rules.Board, vertices ...string) rules.StatusMap {
 	t.Helper()
@@ -173,6 +187,16 @@ func TestSpareUncapturable(t *testing.T) {
 			dead: []string{"A2", "D1", "H2"},
 			want: rules.Dead,
 		},
+		{
+			// a false seki (calibration/9/L4-L5/game-001.sgf): Black
+			// cannot take White's eight stones and keep B1, but gives it
+			// up: Black A1, White C1 takes two stones, and the two-point
+			// eye that leaves is one
+			name:    "a capture after a sacrifice",
+			diagram: falseSekiDiagram,
+			dead:    []string{"A3"},
+			want:    rules.Dead,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -239,6 +263,16 @@ func TestKillSekiWalls(t *testing.T) {
 			seki: []string{"A1", "C1"},
 			dead: []string{"A1"},
 			live: []string{"C1"},
+		},
+		{
+			// the false seki seen from B1: White cannot keep its wall
+			// against Black A1 (White C1 takes two stones, Black B1,
+			// White A1, Black B1 again takes the wall)
+			name:    "a two-point eye after a sacrifice",
+			diagram: falseSekiDiagram,
+			seki:    []string{"A3", "B1"},
+			dead:    []string{"A3", "D1"},
+			live:    []string{"B1", "B3"},
 		},
 		{
 			// in the corner seki White's stones can do nothing: Black's

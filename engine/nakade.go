@@ -7,7 +7,7 @@ import (
 )
 
 // nakadeMaxArea is the largest eye space whose vital point the playouts
-// know: a rabbity six.
+// know: a rabbity six (rules.ClassifyEyeSpace).
 const nakadeMaxArea = 6
 
 // nakade returns c's move at the vital point of an eye space of the
@@ -63,46 +63,8 @@ func vitalPoint(b *rules.Board, e rules.Point, defender rules.Color) rules.Point
 			}
 		}
 	}
-	if n < 3 {
-		return rules.NoPoint
+	if shape, vital := rules.ClassifyEyeSpace(b, area[:n]); shape == rules.EyeSpaceKillable {
+		return vital
 	}
-	// each point's neighbours inside the space; the shapes differ by them
-	var inside [nakadeMaxArea]int
-	edges := 0
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			for _, d := range dirs {
-				if area[i]+rules.Point(d) == area[j] {
-					inside[i]++
-					inside[j]++
-					edges++
-				}
-			}
-		}
-	}
-	// the point with the most neighbours, and how many have that many
-	hub, most, hubs := 0, -1, 0
-	for i := range n {
-		switch {
-		case inside[i] > most:
-			hub, most, hubs = i, inside[i], 1
-		case inside[i] == most:
-			hubs++
-		}
-	}
-	killable := false
-	switch n {
-	case 3: // straight or bent: the middle point
-		killable = most == 2 && hubs == 1
-	case 4: // pyramid (a squared four is dead anyway, a straight or bent four alive)
-		killable = most == 3
-	case 5: // crossed (a tree) or bulky (a square with one more point)
-		killable = most == 4 || most == 3 && hubs == 1 && edges == 5
-	case 6: // rabbity: a crossed five with a point that closes a square
-		killable = most == 4 && edges == 6
-	}
-	if !killable {
-		return rules.NoPoint
-	}
-	return area[hub]
+	return rules.NoPoint
 }

@@ -244,44 +244,13 @@ func (a *areaReader) deadEyeShape(killerFirst bool) bool {
 	if len(space) == 0 || !connected(b, space) {
 		return false // two spaces: two eyes, as likely as not
 	}
-	inSpace := func(p rules.Point) bool { return slices.Contains(space, p) }
-	nbrs := make([]int, len(space))
-	most, vital := 0, rules.NoPoint
-	for i, p := range space {
-		for _, d := range b.Neighbors() {
-			if inSpace(p + rules.Point(d)) {
-				nbrs[i]++
-			}
-		}
-		if nbrs[i] > most {
-			most, vital = nbrs[i], p
-		}
-	}
-	square := false // a 2x2 block in the space
-	for _, p := range space {
-		if inSpace(p+1) && inSpace(p+rules.Point(b.Stride)) && inSpace(p+1+rules.Point(b.Stride)) {
-			square = true
-		}
-	}
-	var killable bool
-	switch n := len(space); {
-	case n <= 2:
+	switch shape, vital := rules.ClassifyEyeSpace(b, space); shape {
+	case rules.EyeSpaceDead:
 		return true
-	case n == 4 && square:
-		return true // squared four: dead whoever moves
-	case n == 3:
-		killable = true // straight or bent three
-	case n == 4:
-		killable = most == 3 // the pyramid four
-	case n == 5:
-		killable = most == 4 || most == 3 && square // crossed and bulky five
-	case n == 6:
-		killable = most == 4 && square // rabbity six
+	case rules.EyeSpaceKillable:
+		return killerFirst || b.Color(vital) == c.Opponent()
 	}
-	if !killable {
-		return false
-	}
-	return killerFirst || b.Color(vital) == c.Opponent()
+	return false
 }
 
 // targetsOwnership is the mean ownership of the area's targets, for their

@@ -60,6 +60,7 @@ type TimeParams struct {
 type SearchParams struct {
 	ExpandVisits       int     `param:"expand_visits" range:"[1,100000]" help:"visits before a leaf gets children"`
 	RaveEquiv          float64 `param:"rave_equiv" range:"(0,1e9]" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
+	RaveDistance       float64 `param:"rave_distance" range:"[0,10]" help:"extra AMAF weight of a move played right after a node, falling linearly to none at the playout's end (0 = all moves weigh the same)"`
 	Exploration        float64 `param:"exploration" range:"[0,10]" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
 	PriorEven          float64 `param:"prior_even" range:"[0,10000]" help:"virtual even-result visits given to every new child"`
 	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits won in proportion to the move model's rating of a new child"`
@@ -103,8 +104,9 @@ func DefaultParams() Params {
 		SearchParams: SearchParams{
 			ExpandVisits: 2,    // expand early: priors then guide the next visits
 			RaveEquiv:    3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
-			Exploration:  0,    // Pachi and Fuego play without a UCB term
-			PriorEven:    10,   // MoGo's "even game" prior
+			RaveDistance: 0,
+			Exploration:  0,  // Pachi and Fuego play without a UCB term
+			PriorEven:    10, // MoGo's "even game" prior
 			// the move model's prior against the hand-set priors it replaced,
 			// self-play at fixed playouts, one thread: 41-16 on 9x9 at 3,000
 			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500

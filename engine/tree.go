@@ -12,6 +12,10 @@ import (
 // number of visits.
 const winUnit = 1024
 
+// raveUnit is one plain AMAF visit in raveVisits: fine enough for the
+// weights of RaveDistance.
+const raveUnit = 16
+
 // node is one position of the search tree, reached by move. Statistics are
 // updated lock-free with atomics by all workers; wins are counted in win
 // units (winUnit a win, half that a jigo) from the viewpoint of the player
@@ -21,8 +25,8 @@ const winUnit = 1024
 type node struct {
 	visits     atomic.Int32
 	wins       atomic.Int64 // in win units (winUnit per won visit)
-	raveVisits atomic.Int32
-	raveWins   atomic.Int64
+	raveVisits atomic.Int64 // AMAF visits in raveUnits (weighted, see backup)
+	raveWins   atomic.Int64 // in win units times raveUnits
 	firstChild atomic.Int32 // 0: no children (index 0 is the root, never a child)
 	expanding  atomic.Int32 // 1 while one worker builds the children
 	// excluded is 1 when the move is never to be selected here: it repeats

@@ -18,6 +18,7 @@ type worker struct {
 	moves      []rules.Move
 	pathHashes []uint64
 	amaf       [rules.MaxPoints]rules.Color // first player of each point from some depth on
+	amafAt     [rules.MaxPoints]int32       // and the index in moves where it played there
 	cands      []rules.Point
 }
 
@@ -121,9 +122,10 @@ func (w *worker) selectChild(n *node) int32 {
 		if nv > 0 {
 			q = (float64(ch.wins.Load())/winUnit + float64(ch.priorWins)) / nv
 		}
-		if rv := float64(ch.raveVisits.Load()); rv > 0 {
+		if rw := float64(ch.raveVisits.Load()); rw > 0 {
+			rv := rw / raveUnit
 			beta := rv / (rv + nv + rv*nv/equiv)
-			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/winUnit/rv
+			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/winUnit/rw
 		}
 		if expl > 0 {
 			q += expl * math.Sqrt(logN/(v+1))
@@ -199,8 +201,16 @@ func (w *worker) backup(b *rules.Board) {
 	for i := len(w.moves) - 1; i >= depth; i-- {
 		if m := w.moves[i]; m.Point != rules.Pass {
 			w.amaf[m.Point] = m.Color
+			w.amafAt[m.Point] = int32(i)
 		}
 	}
+	// A move's AMAF weight, in raveUnits: one plain visit, plus up to
+	// RaveDistance more for a move played right after the node, falling
+	// linearly to nothing at the end of the playout (Fuego's
+	// weight_rave_updates, Pachi's distance_rave): a move played at once
+	// tells more about the node's child than one played fifty moves later.
+	extra := int64(s.p.RaveDistance*raveUnit + 0.5)
+	length := int64(len(w.moves))
 	vl := int32(s.p.VirtualLoss)
 	for i := depth; i >= 0; i-- {
 		nd := &a.nodes[w.path[i]]
@@ -214,8 +224,12 @@ func (w *worker) backup(b *rules.Board) {
 			for j := range children {
 				ch := &children[j]
 				if ch.move != rules.Pass && w.amaf[ch.move] == toMove {
-					ch.raveVisits.Add(1)
-					ch.raveWins.Add(r)
+					wt := int64(raveUnit)
+					if extra > 0 {
+						wt += extra * (length - int64(w.amafAt[ch.move])) / (length - int64(i))
+					}
+					ch.raveVisits.Add(wt)
+					ch.raveWins.Add(r * wt)
 				}
 			}
 		}
@@ -225,6 +239,7 @@ func (w *worker) backup(b *rules.Board) {
 			nd.wins.Add(result(m.Color))
 			if m.Point != rules.Pass {
 				w.amaf[m.Point] = m.Color
+				w.amafAt[m.Point] = int32(i - 1)
 			}
 		} else {
 			nd.visits.Add(1)

@@ -247,3 +247,61 @@ func TestPriorPenalisesLadderEscape(t *testing.T) {
 	require.False(t, lb.EscapeCaught(bb, d3, rules.White))
 	assert.Less(t, priorValues(t, b, rules.White)[d3], priorValues(t, bb, rules.White)[d3])
 }
+
+// With shapes_around_own, a playout move that has no shape to answer
+// around the last move (Black's J1, alone in the corner) completes one
+// around the player's own previous move (White's D5, in a fight with D6
+// and E5); without it, it plays at random.
+func TestPlayoutShapesAroundOwnMove(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	mv := vertices(t, b, "D5", "J1")
+	require.NoError(t, b.Play(mv[0], rules.White))
+	require.NoError(t, b.Play(mv[1], rules.Black))
+	shapesAround := func(p rules.Point) map[rules.Point]bool {
+		out := map[rules.Point]bool{}
+		nb, dg := b.Neighbors(), b.Diagonals()
+		for _, d := range append(nb[:], dg[:]...) {
+			q := p + rules.Point(d)
+			if b.Color(q) == rules.Empty && movemodel.MatchesMoGo(b, q) && !b.IsSelfAtari(q, rules.White) {
+				out[q] = true
+			}
+		}
+		return out
+	}
+	require.Empty(t, shapesAround(mv[1]), "no shape around J1")
+	own := shapesAround(mv[0])
+	require.NotEmpty(t, own, "shapes around D5")
+
+	for _, on := range []bool{true, false} {
+		p := DefaultParams()
+		p.ShapesAroundOwn = on
+		p.TwoLibFights = 0
+		pl := newPolicy()
+		pl.configure(p.playoutConfig(b.Size), b.Len)
+		elsewhere := 0
+		for seed := uint64(1); seed <= 30; seed++ {
+			var r rules.Rand
+			r.Seed(seed)
+			var bb rules.Board
+			bb.CopyFrom(b)
+			got := pl.heavyMove(&bb, rules.White, &r)
+			if !own[got] {
+				elsewhere++
+			}
+		}
+		if on {
+			assert.Zero(t, elsewhere, "every move completes a shape around D5")
+		} else {
+			assert.Positive(t, elsewhere, "random moves away from D5")
+		}
+	}
+}

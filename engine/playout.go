@@ -24,6 +24,9 @@ type playoutConfig struct {
 	// nakadeRate: probability of taking the vital point of an eye space
 	// next to the last move
 	nakadeRate float64
+	// shapesAroundOwn: with no shape around the last move, look for one
+	// around the player's own previous move (Pachi's pattern2)
+	shapesAroundOwn bool
 }
 
 // playoutConfig is the playouts of a search on a board of the given size.
@@ -34,6 +37,8 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		twoLib:     p.TwoLibFights,
 		ladders:    p.PlayoutLaddersFrom > 0 && size >= p.PlayoutLaddersFrom,
 		nakadeRate: p.Nakade,
+
+		shapesAroundOwn: p.ShapesAroundOwn,
 	}
 }
 
@@ -151,7 +156,8 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // move's chain or its neighbours in atari (else what our previous move left
 // in atari), the vital point of an eye space (when nakade is on), the last
 // good reply, answer two-liberty fights, answer the last move with a 3x3
-// shape, and otherwise a uniform random move that neither fills an own eye
+// shape (or, when shapes_around_own is on, complete one around our own
+// previous move), and otherwise a uniform random move that neither fills an own eye
 // nor puts a chain in self-atari (single-stone throw-ins aside).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	last := b.LastMove()
@@ -181,6 +187,12 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 		if p := pl.shapeReply(b, c, last, r); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
+		}
+		if prev := b.LastMove2(); pl.shapesAroundOwn && prev > 0 {
+			if p := pl.shapeReply(b, c, prev, r); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
 		}
 	}
 	return pl.randomMove(b, c, r)
@@ -323,15 +335,15 @@ func (pl *policy) addIfLegal(b *rules.Board, p rules.Point, c rules.Color) {
 	}
 }
 
-// shapeReply returns a random point among the 8 around the last move that
-// completes a MoGo shape and is not a self-atari, or NoPoint.
-func (pl *policy) shapeReply(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+// shapeReply returns a random point among the 8 around the move at
+// around that completes a MoGo shape and is not a self-atari, or NoPoint.
+func (pl *policy) shapeReply(b *rules.Board, c rules.Color, around rules.Point, r *rules.Rand) rules.Point {
 	pl.cand = pl.cand[:0]
 	for _, d := range b.Neighbors() {
-		pl.addShape(b, last+rules.Point(d), c)
+		pl.addShape(b, around+rules.Point(d), c)
 	}
 	for _, d := range b.Diagonals() {
-		pl.addShape(b, last+rules.Point(d), c)
+		pl.addShape(b, around+rules.Point(d), c)
 	}
 	if len(pl.cand) == 0 {
 		return rules.NoPoint

@@ -106,8 +106,8 @@ func DefaultParams() Params {
 			ExpandVisits: 2,    // expand early: priors then guide the next visits
 			RaveEquiv:    3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
 			// 9x9 self-play at 3,000 playouts, rave_distance 3 against 0:
-			// 20-40 (-120 Elo, -213 .. -28): weighting the early moves up
-			// lets AMAF outweigh the tree's own results too soon
+			// 20-40 (-120 Elo, -213 .. -28); the weights also give AMAF more
+			// say against the tree, which may be what costs
 			RaveDistance: 0,
 			Exploration:  0,  // Pachi and Fuego play without a UCB term
 			PriorEven:    10, // MoGo's "even game" prior

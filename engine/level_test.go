@@ -211,8 +211,8 @@ func TestLevelChoiceGuardRails(t *testing.T) {
 				. . . . . . . . .
 				. . . . . . . . .`,
 			color: rules.White,
-			// G7: a fine win rate on 4 visits; C7: well visited, 25% worse
-			cands:   []string{"C3 100 0.50", "G3 60 0.45", "C7 50 0.25", "G7 4 0.90"},
+			// G7: a fine win rate on 3 visits; C7: well visited, 30% worse
+			cands:   []string{"C3 100 0.50", "G3 60 0.45", "C7 50 0.20", "G7 3 0.90"},
 			allowed: []string{"C3", "G3"},
 		},
 		{

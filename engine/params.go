@@ -61,6 +61,8 @@ type SearchParams struct {
 	ExpandVisits       int     `param:"expand_visits" range:"[1,100000]" help:"visits before a leaf gets children"`
 	RaveEquiv          float64 `param:"rave_equiv" range:"(0,1e9]" help:"RAVE equivalence: visits at which tree and AMAF values weigh the same"`
 	RaveDistance       float64 `param:"rave_distance" range:"[0,10]" help:"extra AMAF weight of a move played right after a node, falling linearly to none at the playout's end (0 = all moves weigh the same)"`
+	CritRave           float64 `param:"crit_rave" range:"[0,10]" help:"AMAF virtual wins per AMAF visit and unit of criticality of a move's point, where the move has enough playouts (0 = off)"`
+	CritMinShare       float64 `param:"crit_min_share" range:"[0,1]" help:"share of the root's playouts a move needs before its criticality counts"`
 	Exploration        float64 `param:"exploration" range:"[0,10]" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
 	PriorEven          float64 `param:"prior_even" range:"[0,10000]" help:"virtual even-result visits given to every new child"`
 	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits won in proportion to the move model's rating of a new child"`
@@ -109,6 +111,12 @@ func DefaultParams() Params {
 			// 20-40 (-120 Elo, -213 .. -28); the weights also give AMAF more
 			// say against the tree, which may be what costs
 			RaveDistance: 0,
+			// Pachi's crit_rave 1.1 (from 2,000 playouts there): in 9x9
+			// self-play at 3,000 playouts, crit_rave 1.1 against 0: 12-35
+			// (-186 Elo, -298 .. -74, SPRT 0,+40 rejected); Pachi reports its
+			// gain on 19x19, which is not measured here yet
+			CritRave:     0,
+			CritMinShare: 0.1,
 			Exploration:  0,  // Pachi and Fuego play without a UCB term
 			PriorEven:    10, // MoGo's "even game" prior
 			// the move model's prior against the hand-set priors it replaced,

@@ -34,6 +34,11 @@ type node struct {
 	// or, at the root, the game's rules forbid it or the root filter
 	// (analysis avoid/allow) leaves it out
 	excluded atomic.Int32
+	// for the criticality of move's point (CritRave): playouts through
+	// the node that ended with the point owned by their winner, and by the
+	// player of move
+	winnerOwns atomic.Int32
+	moverOwns  atomic.Int32
 
 	priorVisits float32 // virtual visits from prior knowledge (set before publication)
 	priorWins   float32
@@ -126,6 +131,8 @@ func copyStats(d, s *node) {
 	d.raveVisits.Store(s.raveVisits.Load())
 	d.raveWins.Store(s.raveWins.Load())
 	d.excluded.Store(s.excluded.Load())
+	d.winnerOwns.Store(s.winnerOwns.Load())
+	d.moverOwns.Store(s.moverOwns.Load())
 	d.priorVisits, d.priorWins = s.priorVisits, s.priorWins
 	d.move = s.move
 }
@@ -147,4 +154,18 @@ func (n *node) realWinRate() float64 {
 		return 0.5
 	}
 	return float64(n.wins.Load()) / winUnit / float64(v)
+}
+
+// criticality of the node's move point (Coulom 2009): how much more often
+// the playouts' winner owns it than chance would give from how often each
+// side owns it and wins, over the playouts through the node.
+func (n *node) criticality() float64 {
+	v := float64(n.visits.Load())
+	if v <= 0 {
+		return 0
+	}
+	winnerOwns := float64(n.winnerOwns.Load()) / v
+	moverOwns := float64(n.moverOwns.Load()) / v
+	moverWins := n.realWinRate()
+	return winnerOwns - (moverOwns*moverWins + (1-moverOwns)*(1-moverWins))
 }

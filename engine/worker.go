@@ -110,6 +110,13 @@ func (w *worker) selectChild(n *node) int32 {
 	if expl > 0 {
 		logN = math.Log(float64(n.visits.Load()) + 1)
 	}
+	// criticality weighs in where the node has seen enough playouts to
+	// measure it: a share of the root's, so it scales with the budget
+	critRave := w.s.p.CritRave
+	critFrom := int32(math.MaxInt32)
+	if critRave > 0 {
+		critFrom = int32(w.s.p.CritMinShare * float64(a.nodes[0].visits.Load()))
+	}
 	best, bestVal := int32(-1), -1.0
 	for i := range children {
 		ch := &children[i]
@@ -124,8 +131,18 @@ func (w *worker) selectChild(n *node) int32 {
 		}
 		if rw := float64(ch.raveVisits.Load()); rw > 0 {
 			rv := rw / raveUnit
+			rq := float64(ch.raveWins.Load()) / winUnit / rw
+			if int32(v) > critFrom {
+				// Pachi's crit_rave: a critical point's AMAF value gains
+				// virtual wins in proportion to its criticality (a
+				// negative one, losses)
+				if c := ch.criticality() * rv * critRave; rv+c > 0 {
+					rq = (rq*rv + c) / (rv + c)
+					rv += c
+				}
+			}
 			beta := rv / (rv + nv + rv*nv/equiv)
-			q = (1-beta)*q + beta*float64(ch.raveWins.Load())/winUnit/rw
+			q = (1-beta)*q + beta*rq
 		}
 		if expl > 0 {
 			q += expl * math.Sqrt(logN/(v+1))
@@ -179,14 +196,15 @@ func (w *worker) backup(b *rules.Board) {
 	}
 
 	diff := float64(score) - s.komi
+	winner := rules.White // a jigo counts as White's, as in Pachi
+	if diff > 0 {
+		winner = rules.Black
+	}
 	if w.pol.lgrf && diff != 0 {
-		winner := rules.White
-		if diff > 0 {
-			winner = rules.Black
-		}
 		w.pol.learn(w.moves, winner)
 	}
 	blackWon := playoutValue(diff, s.p.ScoreBonus, s.marginScale)
+	crit := s.p.CritRave > 0
 	result := func(c rules.Color) int64 {
 		if c == rules.Black {
 			return blackWon
@@ -237,6 +255,15 @@ func (w *worker) backup(b *rules.Board) {
 			nd.visits.Add(1 - vl)
 			m := w.moves[i-1]
 			nd.wins.Add(result(m.Color))
+			if crit && m.Point != rules.Pass {
+				owner := pointOwner(b, m.Point)
+				if owner == winner {
+					nd.winnerOwns.Add(1)
+				}
+				if owner == m.Color {
+					nd.moverOwns.Add(1)
+				}
+			}
 			if m.Point != rules.Pass {
 				w.amaf[m.Point] = m.Color
 				w.amafAt[m.Point] = int32(i - 1)
@@ -274,26 +301,33 @@ func playoutValue(diff, k, marginScale float64) int64 {
 // of an empty point.
 func (w *worker) recordOwnership(b *rules.Board) {
 	owner := w.s.owner
-	dirs := b.Neighbors()
 	for i := 0; i < b.Len; i++ {
-		switch b.Color(rules.Point(i)) {
+		switch pointOwner(b, rules.Point(i)) {
 		case rules.Black:
 			owner[i].Add(1)
 		case rules.White:
 			owner[i].Add(-1)
-		case rules.Empty:
-			var seen rules.Color
-			for _, d := range dirs {
-				if col := b.Color(rules.Point(i + d)); col != rules.Border {
-					seen |= col
-				}
-			}
-			switch seen {
-			case rules.Black:
-				owner[i].Add(1)
-			case rules.White:
-				owner[i].Add(-1)
-			}
 		}
 	}
+}
+
+// pointOwner is who owns p at the end of a playout: a stone's colour, or
+// the colour of all the neighbours of an empty point (Empty if they are
+// mixed, or p is off the board).
+func pointOwner(b *rules.Board, p rules.Point) rules.Color {
+	switch col := b.Color(p); col {
+	case rules.Black, rules.White:
+		return col
+	case rules.Empty:
+		var seen rules.Color
+		for _, d := range b.Neighbors() {
+			if col := b.Color(p + rules.Point(d)); col != rules.Border {
+				seen |= col
+			}
+		}
+		if seen == rules.Black || seen == rules.White {
+			return seen
+		}
+	}
+	return rules.Empty
 }

@@ -37,6 +37,7 @@ func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point
 	sp := &w.s.p.SearchParams
 	k := w.know
 	k.probs = k.probs[:len(moves)]
+	k.rater.LimitSpatial(sp.spatialLimit(b.Size))
 	k.rater.Rate(b, c, moves, k.probs)
 	even, model := float32(sp.PriorEven), float32(sp.PriorModel)
 	n := float32(len(moves))
@@ -49,6 +50,15 @@ func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point
 		children[i].priorVisits = even + model
 		children[i].priorWins = even/2 + model*r/(1+r)
 	}
+}
+
+// spatialLimit is the largest spatial pattern the move model rates on a
+// board of size.
+func (sp *SearchParams) spatialLimit(size int) int {
+	if size < 13 {
+		return sp.SmallBoardSpatial
+	}
+	return movemodel.MaxSpatial
 }
 
 // MoveProbability is a move with the move model's probability of it.
@@ -74,7 +84,10 @@ func (e *Engine) MovePolicy(g *rules.Game, color rules.Color) []MoveProbability 
 		}
 	}
 	probs := make([]float32, len(moves))
-	m.NewRater().Rate(&b, color, moves, probs)
+	sp := e.Params().SearchParams
+	rater := m.NewRater()
+	rater.LimitSpatial(sp.spatialLimit(b.Size))
+	rater.Rate(&b, color, moves, probs)
 	out := make([]MoveProbability, len(moves))
 	for i, p := range moves {
 		out[i] = MoveProbability{p, float64(probs[i])}

@@ -95,12 +95,24 @@ type Extractor struct {
 	padded  paddedBoard
 	board   *rules.Board // the position Prepare set up
 	player  rules.Color
+	// spatialLimit is the largest spatial pattern size rated (MaxSpatial
+	// unless LimitSpatial said otherwise)
+	spatialLimit int
 }
 
 // NewExtractor returns an extractor that numbers shapes and spatial
 // patterns with dict (nil: those groups stay empty).
 func NewExtractor(dict *Dictionary) *Extractor {
-	return &Extractor{dict: dict}
+	return &Extractor{dict: dict, spatialLimit: MaxSpatial}
+}
+
+// LimitSpatial makes Features look up spatial patterns of at most size
+// (below MinSpatial: none). The patterns were learned on 19x19; on a small
+// board a large one sees three or four edges, shapes that never occurred
+// there, so the centre is rated by the smaller all-empty patterns that
+// strong players rarely choose.
+func (x *Extractor) LimitSpatial(size int) {
+	x.spatialLimit = min(size, MaxSpatial)
 }
 
 // Prepare sets up the position whose candidates Features rates: c to play
@@ -144,7 +156,12 @@ func (x *Extractor) Features(p rules.Point) Features {
 	f[GroupLast2] = distanceLevel(b, p, b.LastMove2())
 	if x.dict != nil {
 		f[GroupShape] = x.dict.ShapeIndex(ShapeAt(b, p, c))
-		x.padded.largest(b, p, func(_ int, h uint64) bool {
+	}
+	if x.dict != nil && x.spatialLimit >= MinSpatial {
+		x.padded.largest(b, p, func(d int, h uint64) bool {
+			if d > x.spatialLimit {
+				return false
+			}
 			id := x.dict.SpatialIndex(h)
 			if id >= 0 {
 				f[GroupSpatial] = id

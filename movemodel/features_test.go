@@ -290,3 +290,79 @@ func TestDistanceFeatures(t *testing.T) {
 	assert.Equal(t, int32(PassAfterMove), pass[GroupPass])
 	assert.Equal(t, int32(-1), pass[GroupEdge])
 }
+
+// LimitSpatial caps the pattern the extractor rates at a size: the largest
+// known pattern no larger than the limit, none below MinSpatial.
+func TestLimitSpatial(t *testing.T) {
+	m, err := Default()
+	require.NoError(t, err)
+	// an opening: large patterns are known around its stones and corners
+	b, err := rules.NewBoard(9)
+	require.NoError(t, err)
+	for i, p := range at(t, b, "C3", "G7", "C6") {
+		require.NoError(t, b.Play(p, []rules.Color{rules.Black, rules.White}[i%2]))
+	}
+	x := NewExtractor(m.Dictionary)
+	// largestKnown is the index of p's largest known pattern of at most limit
+	largestKnown := func(p rules.Point, limit int) int32 {
+		var hs [NumSpatialSizes]uint64
+		SpatialHashes(b, p, rules.Black, &hs)
+		id := int32(-1)
+		for d := MinSpatial; d <= limit; d++ {
+			i := m.Dictionary.SpatialIndex(hs[d-MinSpatial])
+			if i < 0 {
+				break
+			}
+			id = i
+		}
+		return id
+	}
+	for _, limit := range []int{MaxSpatial, 8, 6, MinSpatial, MinSpatial - 1, 0} {
+		x.LimitSpatial(limit)
+		x.Prepare(b, rules.Black)
+		limited := 0
+		for _, p := range b.Points() {
+			if !b.LegalEmpty(p, rules.Black) {
+				continue
+			}
+			want := largestKnown(p, limit)
+			got := x.Features(p)[GroupSpatial]
+			require.Equal(t, want, got, "limit %d at %s", limit, b.Vertex(p))
+			if want != largestKnown(p, MaxSpatial) {
+				limited++
+			}
+		}
+		if limit < MaxSpatial {
+			assert.Positive(t, limited, "limit %d changes no candidate's pattern", limit)
+		} else {
+			assert.Zero(t, limited)
+		}
+	}
+}
+
+// On the empty 9x9 board the 19x19 patterns that see all four edges leave
+// the centre nearly unrated; limited to small patterns the model rates it
+// about as the 3-3 and 4-4 points.
+func TestLimitSpatialCentreOfSmallBoard(t *testing.T) {
+	m, err := Default()
+	require.NoError(t, err)
+	b, err := rules.NewBoard(9)
+	require.NoError(t, err)
+	prob := func(limit int) map[string]float32 {
+		r := m.NewRater()
+		r.LimitSpatial(limit)
+		moves := LegalMoves(b, rules.Black, nil)
+		probs := make([]float32, len(moves))
+		r.Rate(b, rules.Black, moves, probs)
+		out := map[string]float32{}
+		for i, p := range moves {
+			if p != rules.Pass {
+				out[b.Vertex(p)] = probs[i]
+			}
+		}
+		return out
+	}
+	all, small := prob(MaxSpatial), prob(5)
+	assert.Less(t, all["E5"], all["D4"]/100, "unlimited: E5 %.5f, D4 %.5f", all["E5"], all["D4"])
+	assert.Greater(t, small["E5"], small["D4"]/2, "limited: E5 %.5f, D4 %.5f", small["E5"], small["D4"])
+}

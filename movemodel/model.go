@@ -216,6 +216,10 @@ func (r *Rater) Rate(b *rules.Board, c rules.Color, moves []rules.Point, probs [
 	}
 }
 
+// LimitSpatial limits the spatial patterns the rater looks up to size
+// (Extractor.LimitSpatial).
+func (r *Rater) LimitSpatial(size int) { r.ext.LimitSpatial(size) }
+
 // Features is the extractor's features of c playing p on b (for reports
 // and tests).
 func (r *Rater) Features(b *rules.Board, p rules.Point, c rules.Color) Features {

@@ -156,12 +156,7 @@ func (x *Extractor) Features(p rules.Point) Features {
 	f[GroupLast2] = distanceLevel(b, p, b.LastMove2())
 	if x.dict != nil {
 		f[GroupShape] = x.dict.ShapeIndex(ShapeAt(b, p, c))
-	}
-	if x.dict != nil && x.spatialLimit >= MinSpatial {
-		x.padded.largest(b, p, func(d int, h uint64) bool {
-			if d > x.spatialLimit {
-				return false
-			}
+		x.padded.largest(b, p, x.spatialLimit, func(_ int, h uint64) bool {
 			id := x.dict.SpatialIndex(h)
 			if id >= 0 {
 				f[GroupSpatial] = id

@@ -258,26 +258,26 @@ func (pb *paddedBoard) fill(b *rules.Board, c rules.Color) {
 
 // hashes is SpatialHashes of p on the filled board.
 func (pb *paddedBoard) hashes(b *rules.Board, p rules.Point, out *[NumSpatialSizes]uint64) {
-	pb.largest(b, p, func(d int, h uint64) bool {
+	pb.largest(b, p, MaxSpatial, func(d int, h uint64) bool {
 		out[d-MinSpatial] = h
 		return true
 	})
 }
 
 // largest calls known with the hash of p's pattern of every size from the
-// smallest on, while it answers true, computing each size's points only
+// smallest up to maxSize, while it answers true, computing each size's points only
 // when asked: a pattern whose smaller part is unknown is unknown too (a
 // dictionary keeps the patterns played at least so often, and a part is
 // played whenever the whole is), so the search for the largest known
 // pattern stops at the first unknown size.
-func (pb *paddedBoard) largest(b *rules.Board, p rules.Point, known func(d int, h uint64) bool) {
+func (pb *paddedBoard) largest(b *rules.Board, p rules.Point, maxSize int, known func(d int, h uint64) bool) {
 	x, y := b.XY(p)
 	centre := (y+spatialReach)*pb.stride + x + spatialReach
 	g := spatial
 	colors, offsets, zobrist := pb.colors, pb.offsets, pb.zobrist
 	var h uint64
 	k := 0
-	for d := MinSpatial; d <= MaxSpatial; d++ {
+	for d := MinSpatial; d <= maxSize; d++ {
 		for end := g.count[d]; k < end; k++ {
 			h ^= zobrist[k][colors[centre+offsets[k]]&3]
 		}

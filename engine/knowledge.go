@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+	"slices"
 	"sort"
 
 	"github.com/gtpgo/gtpgo/movemodel"
@@ -21,6 +23,10 @@ import (
 type knowledge struct {
 	rater *movemodel.Rater
 	probs []float32
+	// scratch of sortByProbability
+	keys        []uint64
+	sortedMoves []rules.Point
+	sortedProbs []float32
 }
 
 func newKnowledge() *knowledge {
@@ -28,20 +34,26 @@ func newKnowledge() *knowledge {
 	if err != nil {
 		panic("engine: the embedded move model: " + err.Error())
 	}
-	return &knowledge{rater: m.NewRater(), probs: make([]float32, 0, rules.MaxPoints+1)}
+	const n = rules.MaxPoints + 1
+	return &knowledge{rater: m.NewRater(), probs: make([]float32, 0, n), keys: make([]uint64, 0, n),
+		sortedMoves: make([]rules.Point, 0, n), sortedProbs: make([]float32, 0, n)}
 }
 
-// rateChildren sets the prior of every child of a node whose position is b
-// with c to move; children[i] plays moves[i].
+// rateChildren orders moves, c's candidates on b, by the move model's
+// probability, likeliest first and a pass last (progressive widening
+// considers them in that order), and writes them with their priors to
+// children.
 func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point, children []node) {
 	sp := &w.s.p.SearchParams
 	k := w.know
 	k.probs = k.probs[:len(moves)]
 	k.rater.LimitSpatial(sp.spatialLimit(b.Size))
 	k.rater.Rate(b, c, moves, k.probs)
-	even, model := float32(sp.PriorEven), float32(sp.PriorModel)
+	k.sortByProbability(moves)
+	even, model, sq := float32(sp.PriorEven), float32(sp.PriorModel), float32(sp.PriorSqrt)
 	n := float32(len(moves))
 	for i, p := range moves {
+		children[i].move = p
 		if p == rules.Pass {
 			children[i].priorVisits, children[i].priorWins = even, even*0.1
 			continue
@@ -49,8 +61,41 @@ func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point
 		r := k.probs[i] * n
 		children[i].priorVisits = even + model
 		children[i].priorWins = even/2 + model*r/(1+r)
+		if sq > 0 && k.probs[i] >= minSqrtPrior {
+			won := sq * float32(math.Sqrt(float64(k.probs[i])))
+			children[i].priorVisits += won
+			children[i].priorWins += won
+		}
 	}
 }
+
+// sortByProbability orders moves and k.probs (the moves' probabilities)
+// likeliest first, a pass last, ties in their order before.
+func (k *knowledge) sortByProbability(moves []rules.Point) {
+	k.keys = k.keys[:0]
+	for i, p := range moves {
+		bits := math.Float32bits(k.probs[i]) // non-negative: ordered as the values
+		if p == rules.Pass {
+			bits = 0
+		}
+		k.keys = append(k.keys, uint64(^bits)<<32|uint64(i))
+	}
+	slices.Sort(k.keys)
+	k.sortedMoves = k.sortedMoves[:0]
+	k.sortedProbs = k.sortedProbs[:0]
+	for _, key := range k.keys {
+		i := uint32(key)
+		k.sortedMoves = append(k.sortedMoves, moves[i])
+		k.sortedProbs = append(k.sortedProbs, k.probs[i])
+	}
+	copy(moves, k.sortedMoves)
+	copy(k.probs, k.sortedProbs)
+}
+
+// minSqrtPrior is the least probability that earns PriorSqrt wins: below
+// it a move keeps the even prior alone, as in Pachi, so the rarest moves
+// are not all lifted a little above the even ones.
+const minSqrtPrior = 0.001
 
 // spatialLimit is the largest spatial pattern the move model rates on a
 // board of size.

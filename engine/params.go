@@ -66,6 +66,9 @@ type SearchParams struct {
 	Exploration        float64 `param:"exploration" range:"[0,10]" help:"UCB exploration constant (0 = rely on priors and RAVE)"`
 	PriorEven          float64 `param:"prior_even" range:"[0,10000]" help:"virtual even-result visits given to every new child"`
 	PriorModel         float64 `param:"prior_model" range:"[0,10000]" help:"virtual visits won in proportion to the move model's rating of a new child"`
+	PriorSqrt          float64 `param:"prior_sqrt" range:"[0,10000]" help:"virtual visits, all won, given a new child in proportion to the square root of the move model's probability of it (Pachi's pattern prior)"`
+	WidenMin           int     `param:"widen_min" range:"[0,1000]" help:"progressive widening: children a node considers at first, likeliest by the move model first (0 = all)"`
+	WidenFactor        float64 `param:"widen_factor" range:"(1,100]" help:"progressive widening: a node considers one more child each time its visits grow by this factor"`
 	SmallBoardSpatial  int     `param:"small_board_spatial" range:"[0,12]" help:"largest spatial pattern size the move model rates on boards below 13x13 (12 = all, below 4 = none)"`
 	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
@@ -123,7 +126,10 @@ func DefaultParams() Params {
 			// the move model's prior against the hand-set priors it replaced,
 			// self-play at fixed playouts, one thread: 41-16 on 9x9 at 3,000
 			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500
-			PriorModel: 30,
+			PriorModel:  30,
+			PriorSqrt:   0,
+			WidenMin:    0,
+			WidenFactor: 1.4, // Coulom's (CrazyStone 2007)
 			// 9x9 self-play at 3,000 playouts, patterns up to size 5
 			// (the centre then rated like the 3-3 and 4-4 points) against
 			// all: 42-43 after 85 games, no difference worth a longer test

@@ -162,6 +162,9 @@ type search struct {
 	ownerPlayouts atomic.Int64
 	start         time.Time
 	priorMass     float64
+	// widenScale is one more child per this much log of visits
+	// (progressive widening, 1/ln WidenFactor)
+	widenScale float64
 }
 
 // Komi returns the komi the search plays for under the game's rules: area
@@ -237,6 +240,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		s.playoutCfg = s.playoutCfg.judgementPlayouts()
 	}
 	s.marginScale = float64(s.root.Size*s.root.Size) / 4
+	s.widenScale = 1 / math.Log(p.WidenFactor)
 	s.history = make(map[uint64]struct{}, len(g.History()))
 	for _, h := range g.History() {
 		s.history[h] = struct{}{}

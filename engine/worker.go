@@ -117,11 +117,21 @@ func (w *worker) selectChild(n *node) int32 {
 	if critRave > 0 {
 		critFrom = int32(w.s.p.CritMinShare * float64(a.nodes[0].visits.Load()))
 	}
+	// progressive widening: the children are ordered by prior, and only
+	// the first few of those not excluded are considered, more as the
+	// node's visits grow
+	widen := len(children)
+	if wm := w.s.p.WidenMin; wm > 0 {
+		widen = wm + int(math.Log(float64(n.visits.Load())+1)*w.s.widenScale)
+	}
 	best, bestVal := int32(-1), -1.0
 	for i := range children {
 		ch := &children[i]
 		if ch.excluded.Load() != 0 {
 			continue
+		}
+		if widen--; widen < 0 {
+			break
 		}
 		v := float64(ch.visits.Load())
 		nv := v + float64(ch.priorVisits)
@@ -174,9 +184,6 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color) {
 		return // out of memory: n stays a leaf for good
 	}
 	children := a.nodes[first : first+int32(len(w.cands))]
-	for i, p := range w.cands {
-		children[i].move = p
-	}
 	w.rateChildren(b, c, w.cands, children)
 	n.nChildren = int16(len(w.cands))
 	n.firstChild.Store(first)

@@ -39,10 +39,14 @@ import (
 //
 // Below MaxLevel (Params.Level) the searches are smaller and, where these
 // rules leave the search's move alone, the move is drawn among the good
-// candidates (level.go).
+// candidates (level.go). At MaxLevel a position of the opening book
+// (Params.Book) gets the book's move without a search (book.go).
 func (e *Engine) GenMove(ctx context.Context, g *rules.Game, color rules.Color, lim Limits, cleanup bool) Result {
 	if lv := e.levelFor(g, color, cleanup); lv != nil {
 		return lv.genMove(ctx, e, g, color, lim, cleanup)
+	}
+	if p, ok := e.bookMove(g, color, lim); ok {
+		return Result{Snapshot: Snapshot{Geometry: g.Board().Geometry, Color: color, WinRate: 0.5}, Move: p, FromBook: true}
 	}
 	res, _ := e.genMove(ctx, g, color, lim, cleanup)
 	return res

@@ -69,6 +69,7 @@ type SearchParams struct {
 	PriorSqrt          float64 `param:"prior_sqrt" range:"[0,10000]" help:"virtual visits, all won, given a new child in proportion to the square root of the move model's probability of it (Pachi's pattern prior)"`
 	WidenMin           int     `param:"widen_min" range:"[0,1000]" help:"progressive widening: children a node considers at first, likeliest by the move model first (0 = all)"`
 	WidenFactor        float64 `param:"widen_factor" range:"(1,100]" help:"progressive widening: a node considers one more child each time its visits grow by this factor"`
+	Book               bool    `param:"book" help:"play the opening book's moves (strong players' choices in the first moves of 19x19 games) without searching"`
 	SmallBoardSpatial  int     `param:"small_board_spatial" range:"[0,12]" help:"largest spatial pattern size the move model rates on boards below 13x13 (12 = all, below 4 = none)"`
 	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
@@ -128,6 +129,7 @@ func DefaultParams() Params {
 			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500
 			PriorModel:  30,
 			PriorSqrt:   0,
+			Book:        false,
 			WidenMin:    0,
 			WidenFactor: 1.4, // Coulom's (CrazyStone 2007)
 			// 9x9 self-play at 3,000 playouts, patterns up to size 5

@@ -68,6 +68,9 @@ type Result struct {
 	Snapshot
 	Move   rules.Point
 	Resign bool
+	// FromBook: the move is the opening book's, played without a search
+	// (the snapshot is then empty, its win rate an even 0.5)
+	FromBook bool
 }
 
 // Engine is the Monte-Carlo tree searcher. Its methods are safe for

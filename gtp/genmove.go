@@ -107,8 +107,12 @@ func (s *Server) thinkWith(ctx context.Context, color rules.Color, cleanup bool,
 		if res.Resign {
 			move = "resign (best " + move + ")"
 		}
-		s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts (%d in the tree) in %.2fs (budget %.2fs), pv %s",
-			color, move, res.WinRate, res.ScoreLead, res.Playouts, res.RootVisits, elapsed.Seconds(), lim.Time.Seconds(), pv)
+		if res.FromBook {
+			s.log.Infof("%s %s: from the opening book", color, move)
+		} else {
+			s.log.Infof("%s %s: win rate %.3f, score lead %.1f, %d playouts (%d in the tree) in %.2fs (budget %.2fs), pv %s",
+				color, move, res.WinRate, res.ScoreLead, res.Playouts, res.RootVisits, elapsed.Seconds(), lim.Time.Seconds(), pv)
+		}
 	}
 	s.lastSearch = res
 	return res

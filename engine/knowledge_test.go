@@ -118,7 +118,9 @@ func TestPlayoutRefusesSelfAtari(t *testing.T) {
 // priorValues are the win rates new children start with: their prior wins
 // over their prior visits, among all of c's candidates on b.
 func priorValues(t *testing.T, b *rules.Board, c rules.Color) map[rules.Point]float64 {
+	// the linear prior's proportions: its win rates say what the model thinks
 	p := DefaultParams()
+	p.PriorEven, p.PriorModel, p.PriorSqrt = 10, 30, 0
 	pol, know := newPolicy(), newKnowledge()
 	w := &worker{s: &search{p: p}, pol: pol, know: know}
 	moves := movemodel.LegalMoves(b, c, nil)

@@ -122,13 +122,17 @@ func DefaultParams() Params {
 			// gain on 19x19, which is not measured here yet
 			CritRave:     0,
 			CritMinShare: 0.1,
-			Exploration:  0,  // Pachi and Fuego play without a UCB term
-			PriorEven:    10, // MoGo's "even game" prior
+			Exploration:  0, // Pachi and Fuego play without a UCB term
 			// the move model's prior against the hand-set priors it replaced,
 			// self-play at fixed playouts, one thread: 41-16 on 9x9 at 3,000
-			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500
-			PriorModel:  30,
-			PriorSqrt:   0,
+			// (+163 Elo, SPRT 0,+50 accepted), 23-0 on 19x19 at 1,500. Then
+			// Pachi's form of it, sqrt(p) virtual wins, against that linear
+			// one (even 10, model 30): 32-8 on 19x19 at 2,000 (+241 Elo,
+			// +109 .. +372, SPRT 0,+50 accepted); on 9x9 at 3,000 (sqrt 210,
+			// even 14) 43-41, no difference
+			PriorEven:   20,
+			PriorModel:  0,
+			PriorSqrt:   300,
 			Book:        false,
 			WidenMin:    0,
 			WidenFactor: 1.4, // Coulom's (CrazyStone 2007)

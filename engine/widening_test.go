@@ -76,6 +76,7 @@ func TestSqrtPrior(t *testing.T) {
 	b, err := rules.NewBoard(19)
 	require.NoError(t, err)
 	base := DefaultParams()
+	base.PriorSqrt = 0
 	sq := base
 	sq.PriorSqrt = 300
 	_, _, plain := expandedRoot(t, b, rules.Black, base)

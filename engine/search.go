@@ -39,6 +39,23 @@ type Limits struct {
 	RootFilter func(rules.Point) bool
 }
 
+// minSearchTime is the least a time-limited search gets when its time is
+// already spent: enough for a few hundred playouts, so the move is no guess.
+const minSearchTime = 20 * time.Millisecond
+
+// Spent returns lim with elapsed, time already gone from the move's budget
+// before the search starts, taken off its time limits (Time and MaxTime, not
+// below minSearchTime); a limit of 0 (none) stays none.
+func (lim Limits) Spent(elapsed time.Duration) Limits {
+	if lim.Time > 0 {
+		lim.Time = max(lim.Time-elapsed, minSearchTime)
+	}
+	if lim.MaxTime > 0 {
+		lim.MaxTime = max(lim.MaxTime-elapsed, minSearchTime)
+	}
+	return lim
+}
+
 // Candidate is one root move with its statistics.
 type Candidate struct {
 	Move    rules.Point
@@ -102,12 +119,17 @@ func (e *Engine) slot(i int) (*policy, *knowledge) {
 }
 
 // New returns an engine with the given parameters. The move model loads
-// in the background meanwhile (half a second or so), so that a GUI's first
-// genmove does not wait for it.
+// in the background meanwhile (half a second or so on an idle core), so
+// that a GUI's first genmove does not wait for it.
 func New(p Params) *Engine {
 	go movemodel.Default()
 	return &Engine{params: p}
 }
+
+// WaitReady returns once the move model New began loading is ready: a
+// caller under a clock waits here, off the search's budget, and counts the
+// wait against the move's time itself.
+func (e *Engine) WaitReady() { _, _ = movemodel.Default() }
 
 // Params returns a copy of the engine's parameters.
 func (e *Engine) Params() Params {

@@ -70,3 +70,30 @@ func TestSpendKeepsWithinSuddenDeath(t *testing.T) {
 	}
 	assert.Less(t, used, 60*time.Second)
 }
+
+// Time gone before the search (the first genmove waiting for the move
+// model) comes off the move's time limits, never below minSearchTime, and a
+// search without a time limit stays without one.
+func TestLimitsSpent(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		name              string
+		lim               Limits
+		elapsed           time.Duration
+		wantTime, wantMax time.Duration
+	}{
+		{"no time limit", Limits{Playouts: 500}, 800 * ms, 0, 0},
+		{"nothing spent", Limits{Time: 650 * ms, MaxTime: 750 * ms}, 0, 650 * ms, 750 * ms},
+		{"part spent", Limits{Time: 650 * ms, MaxTime: 750 * ms}, 400 * ms, 250 * ms, 350 * ms},
+		{"target spent", Limits{Time: 650 * ms, MaxTime: 750 * ms}, 700 * ms, minSearchTime, 50 * ms},
+		{"all spent", Limits{Time: 650 * ms, MaxTime: 750 * ms}, 2 * time.Second, minSearchTime, minSearchTime},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.lim.Spent(tc.elapsed)
+			assert.Equal(t, tc.wantTime, got.Time)
+			assert.Equal(t, tc.wantMax, got.MaxTime)
+			assert.Equal(t, tc.lim.Playouts, got.Playouts)
+		})
+	}
+}

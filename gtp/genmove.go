@@ -74,6 +74,13 @@ type thinkOptions struct {
 func (s *Server) thinkWith(ctx context.Context, color rules.Color, cleanup bool, opt thinkOptions) engine.Result {
 	start := time.Now()
 	lim := s.moveLimits(color)
+	// a genmove that comes right after start-up waits for the move model
+	// (a second or more on a busy machine); under a clock that wait is
+	// part of the move's time, or the first move overruns a short period
+	s.eng.WaitReady()
+	if s.clock.Settings.System != engine.NoTimeLimit {
+		lim = lim.Spent(time.Since(start))
+	}
 	lim.RootFilter = opt.filter
 	var reports []periodicReport
 	if opt.report != nil {

@@ -21,8 +21,8 @@ import (
 // decided on its own terms. With PriorSqrt (the default, in place of
 // PriorModel) a child instead gets PriorSqrt*sqrt(p) visits all won, p its
 // probability, as Pachi does: a move strong players choose one time in four
-// starts with half the wins of a certain one. One per worker slot: the rater owns scratch
-// boards.
+// starts with half the wins of a certain one. One per worker slot: the
+// rater owns scratch boards.
 type knowledge struct {
 	rater *movemodel.Rater
 	probs []float32

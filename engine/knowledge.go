@@ -18,10 +18,10 @@ import (
 // starts at 91% of those wins, and one they avoid near 0. A pass starts
 // poor whatever the model says (PriorEven visits, a tenth of them won): it
 // is tried when the other moves stop gaining, and the end of the game is
-// decided on its own terms. With PriorSqrt (the default, in place of
-// PriorModel) a child instead gets PriorSqrt*sqrt(p) visits all won, p its
-// probability, as Pachi does: a move strong players choose one time in four
-// starts with half the wins of a certain one. One per worker slot: the
+// decided on its own terms. PriorSqrt adds PriorSqrt*sqrt(p) visits, all
+// won, p the child's probability, as Pachi does: a move strong players
+// choose one time in four gets half the wins of a certain one. The
+// defaults use it in place of PriorModel (0). One per worker slot: the
 // rater owns scratch boards.
 type knowledge struct {
 	rater *movemodel.Rater

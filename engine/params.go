@@ -129,7 +129,8 @@ func DefaultParams() Params {
 			// Pachi's form of it, sqrt(p) virtual wins, against that linear
 			// one (even 10, model 30): 32-8 on 19x19 at 2,000 (+241 Elo,
 			// +109 .. +372, SPRT 0,+50 accepted); on 9x9 at 3,000 (sqrt 210,
-			// even 14) 43-41, no difference
+			// even 14) 43-41, no difference; and on 9x9 at 5,000, sqrt 150
+			// against 300: 56-75 (-51 Elo, -111 .. +9, SPRT 0,+40 rejected)
 			PriorEven:   20,
 			PriorModel:  0,
 			PriorSqrt:   300,

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
 )
@@ -27,7 +29,21 @@ type playoutConfig struct {
 	// shapesAroundOwn: with no shape around the last move, look for one
 	// around the player's own previous move (Pachi's pattern2)
 	shapesAroundOwn bool
+	// selfAtariOther: a random move refused as a self-atari next to an
+	// enemy two-liberty chain takes that chain's other liberty instead
+	// (Pachi's selfatari_other): in a liberty race the shared point is
+	// the one neither side may fill, the outside one is what to play
+	selfAtariOther bool
+	// koRate: probability that a playout move retakes, or fills, a ko
+	// taken in the last koAge moves (Pachi's korate): otherwise a ko
+	// stays with whoever took it first, however many threats the other
+	// side has
+	koRate float64
 }
+
+// koAge is how many moves after a ko capture the playouts still fight it
+// (Pachi's koage): the threat, its answer or not, and the retake.
+const koAge = 3
 
 // playoutConfig is the playouts of a search on a board of the given size.
 func (p *Params) playoutConfig(size int) playoutConfig {
@@ -39,6 +55,8 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		nakadeRate: p.Nakade,
 
 		shapesAroundOwn: p.ShapesAroundOwn,
+		selfAtariOther:  p.SelfAtariOther,
+		koRate:          p.PlayoutKo,
 	}
 }
 
@@ -63,6 +81,10 @@ type policy struct {
 	n      int // board array length the tables are built for
 	reply1 []int16
 	reply2 []int16
+	// the playout's move number, and the last ko it saw taken and when
+	moveNo   int
+	lastKo   rules.Point
+	lastKoAt int
 }
 
 func newPolicy() *policy {
@@ -135,10 +157,15 @@ func (pl *policy) learn(moves []rules.Move, winner rules.Color) {
 // appending every move to moves, and returns the extended slice.
 func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves int, moves []rules.Move) []rules.Move {
 	b.StopHashing()
+	pl.lastKo = rules.NoPoint
 	for n := 0; n < maxMoves; n++ {
 		var p rules.Point
 		if pl.heavy {
+			pl.moveNo = n
 			p = pl.heavyMove(b, c, r)
+			if k, _ := b.Ko(); k != rules.NoPoint {
+				pl.lastKo, pl.lastKoAt = k, n
+			}
 		} else {
 			p = b.RandomMove(c, r)
 		}
@@ -152,14 +179,22 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 }
 
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
-// order: save own chains the last move put in atari, capture the last
+// order: fight a ko taken lately (when playout_ko is on), save own chains the last move put in atari, capture the last
 // move's chain or its neighbours in atari (else what our previous move left
 // in atari), the vital point of an eye space (when nakade is on), the last
 // good reply, answer two-liberty fights, answer the last move with a 3x3
 // shape (or, when shapes_around_own is on, complete one around our own
 // previous move), and otherwise a uniform random move that neither fills an own eye
-// nor puts a chain in self-atari (single-stone throw-ins aside).
+// nor puts a chain in self-atari (single-stone throw-ins aside; with
+// selfatari_other a refused self-atari takes an enemy chain's other
+// liberty instead).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
+	if pl.koRate > 0 && pl.lastKo != rules.NoPoint && pl.moveNo-pl.lastKoAt <= koAge && r.Float64() < pl.koRate {
+		if p := pl.koFight(b, c); p != rules.NoPoint {
+			b.PlayLegal(p, c)
+			return p
+		}
+	}
 	last := b.LastMove()
 	if last > 0 {
 		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
@@ -196,6 +231,22 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 		}
 	}
 	return pl.randomMove(b, c, r)
+}
+
+// koFight returns the point of the ko taken lately when c may play there
+// now: the retake once a threat has lifted the ban, or the connection that
+// ends the ko; else NoPoint.
+func (pl *policy) koFight(b *rules.Board, c rules.Color) rules.Point {
+	k := pl.lastKo
+	if ban, _ := b.Ko(); ban != rules.NoPoint || b.Color(k) != rules.Empty || !b.LegalEmpty(k, c) {
+		return rules.NoPoint
+	}
+	// a retake leaves one liberty by its nature; what must not happen is
+	// a self-atari that captures nothing
+	if b.IsSelfAtari(k, c) && b.CaptureCount(k, c) == 0 {
+		return rules.NoPoint
+	}
+	return k
 }
 
 // tactical returns a capture or an atari escape near the last move, chosen
@@ -366,15 +417,45 @@ func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules
 	for n > 0 {
 		i := r.Intn(n)
 		p := b.EmptyAt(i)
-		if !b.IsEye(p, c) && b.LegalEmpty(p, c) && (!b.IsSelfAtari(p, c) || throwIn(b, p, c)) {
-			b.PlayLegal(p, c)
-			return p
+		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
+			if !b.IsSelfAtari(p, c) || throwIn(b, p, c) {
+				b.PlayLegal(p, c)
+				return p
+			}
+			if pl.selfAtariOther {
+				if q := pl.otherLiberty(b, p, c, r); q != rules.NoPoint {
+					b.PlayLegal(q, c)
+					return q
+				}
+			}
 		}
 		n--
 		b.SwapEmpty(i, n)
 	}
 	b.PlayLegal(rules.Pass, c)
 	return rules.Pass
+}
+
+// otherLiberty returns, for c's self-atari at p, a random one among the
+// other liberties of the enemy two-liberty chains next to p that c can
+// play without filling an own eye or self-atari, or NoPoint.
+func (pl *policy) otherLiberty(b *rules.Board, p rules.Point, c rules.Color, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	opp := c.Opponent()
+	for _, d := range b.Neighbors() {
+		n := p + rules.Point(d)
+		if b.Color(n) != opp || b.Liberties(n) != 2 {
+			continue
+		}
+		if l := b.OtherLiberty(n, p); !slices.Contains(pl.cand, l) && b.LegalEmpty(l, c) &&
+			!b.IsEye(l, c) && !b.IsSelfAtari(l, c) {
+			pl.cand = append(pl.cand, l)
+		}
+	}
+	if len(pl.cand) == 0 {
+		return rules.NoPoint
+	}
+	return pl.cand[r.Intn(len(pl.cand))]
 }
 
 // throwIn tells whether a self-atari at p is worth playing anyway: a lone

@@ -245,3 +245,81 @@ func TestPlayoutCapturesWhatThePreviousMoveLeftInAtari(t *testing.T) {
 	last = play("D4", rules.Black)
 	assert.Equal(t, rules.NoPoint, pl.tactical(b, rules.White, last, &r))
 }
+
+// In a liberty race, the shared liberty (C1) is a self-atari for Black that
+// the playouts refuse; with selfatari_other Black takes White's outside
+// liberty (E1) instead, the move that wins the race.
+func TestPlayoutSelfAtariPlaysTheOtherLiberty(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		X X X X X . . . .
+		O O O O X . . . .
+		X X X O X . . . .
+		X . . O . . . . .`)
+	mv := vertices(t, b, "C1", "E1", "B1")
+	shared, outside, inside := mv[0], mv[1], mv[2]
+	require.True(t, b.IsSelfAtari(shared, rules.Black))
+	require.False(t, throwIn(b, shared, rules.Black), "a five-stone self-atari is no throw-in")
+
+	p := DefaultParams()
+	p.SelfAtariOther = true
+	pl := newPolicy()
+	pl.configure(p.playoutConfig(b.Size), b.Len)
+	for seed := uint64(1); seed <= 10; seed++ {
+		var r rules.Rand
+		r.Seed(seed)
+		assert.Equal(t, outside, pl.otherLiberty(b, shared, rules.Black, &r))
+		// B1 touches no white chain: nothing to redirect to
+		assert.Equal(t, rules.NoPoint, pl.otherLiberty(b, inside, rules.Black, &r))
+	}
+}
+
+// With playout_ko, a ko taken lately is fought in the playouts: while the
+// ban holds nothing happens, and once a threat has lifted it the other
+// side retakes.
+func TestPlayoutRetakesKo(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. X O . . . . . .
+		X . X O . . . . .
+		. X O . . . . . .`)
+	mv := vertices(t, b, "B2", "C2", "H8", "H7")
+	take, retake := mv[0], mv[1]
+	require.NoError(t, b.Play(take, rules.White)) // takes the ko
+	ban, _ := b.Ko()
+	require.Equal(t, retake, ban)
+
+	p := DefaultParams()
+	p.PlayoutKo = 1
+	pl := newPolicy()
+	pl.configure(p.playoutConfig(b.Size), b.Len)
+	pl.lastKo, pl.lastKoAt, pl.moveNo = retake, 0, 1
+	assert.Equal(t, rules.NoPoint, pl.koFight(b, rules.Black), "the ban holds")
+
+	require.NoError(t, b.Play(mv[2], rules.Black)) // a threat
+	require.NoError(t, b.Play(mv[3], rules.White)) // answered
+	pl.moveNo = 3
+	for seed := uint64(1); seed <= 10; seed++ {
+		var r rules.Rand
+		r.Seed(seed)
+		var bb rules.Board
+		bb.CopyFrom(b)
+		require.Equal(t, retake, pl.heavyMove(&bb, rules.Black, &r))
+		assert.Equal(t, rules.Empty, bb.Color(take), "the retake captures")
+	}
+	pl.moveNo = 4 // too late: the playouts have moved on
+	var r rules.Rand
+	r.Seed(1)
+	var bb rules.Board
+	bb.CopyFrom(b)
+	assert.NotEqual(t, retake, pl.heavyMove(&bb, rules.Black, &r))
+}

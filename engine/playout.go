@@ -179,13 +179,14 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 }
 
 // heavyMove plays and returns c's move in the MoGo/Fuego style, in priority
-// order: fight a ko taken lately (when playout_ko is on), save own chains the last move put in atari, capture the last
-// move's chain or its neighbours in atari (else what our previous move left
-// in atari), the vital point of an eye space (when nakade is on), the last
-// good reply, answer two-liberty fights, answer the last move with a 3x3
-// shape (or, when shapes_around_own is on, complete one around our own
-// previous move), and otherwise a uniform random move that neither fills an own eye
-// nor puts a chain in self-atari (single-stone throw-ins aside; with
+// order: fight a ko taken lately (when playout_ko is on), save own chains
+// the last move put in atari, capture the last move's chain or its
+// neighbours in atari (else what our previous move left in atari), the
+// vital point of an eye space (when nakade is on), the last good reply,
+// answer two-liberty fights, answer the last move with a 3x3 shape (or,
+// when shapes_around_own is on, complete one around our own previous move),
+// and otherwise a uniform random move that neither fills an own eye nor
+// puts a chain in self-atari (single-stone throw-ins aside; with
 // selfatari_other a refused self-atari takes an enemy chain's other
 // liberty instead).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {

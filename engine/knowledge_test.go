@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"testing"
@@ -304,6 +305,64 @@ func TestPlayoutShapesAroundOwnMove(t *testing.T) {
 			assert.Zero(t, elsewhere, "every move completes a shape around D5")
 		} else {
 			assert.Positive(t, elsewhere, "random moves away from D5")
+		}
+	}
+}
+
+// With shape_gammas, the playouts' answers to the last move come in
+// proportion to the move model's rating of their 3x3 shapes; without, each
+// shape is as likely as the next.
+func TestPlayoutShapeGammasWeighTheAnswers(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	require.NoError(t, b.Play(vertices(t, b, "D5")[0], rules.White))
+	m, err := movemodel.Default()
+	require.NoError(t, err)
+
+	for _, on := range []bool{true, false} {
+		p := DefaultParams()
+		p.ShapeGammas = on
+		pl := newPolicy()
+		pl.configure(p.playoutConfig(b.Size), b.Len)
+		const draws = 4000
+		seen := map[rules.Point]int{}
+		var r rules.Rand
+		r.Seed(7)
+		for i := 0; i < draws; i++ {
+			seen[pl.shapeReply(b, rules.Black, b.LastMove(), &r)]++
+		}
+		require.Greater(t, len(pl.cand), 2, "several shapes answer D5")
+		weight := map[rules.Point]float64{}
+		total := 0.0
+		for _, q := range pl.cand {
+			w := 1.0
+			if on {
+				w = unknownShapeGamma
+				if i := m.ShapeIndex(movemodel.ShapeAt(b, q, rules.Black)); i >= 0 {
+					w = float64(m.Gammas[movemodel.GroupShape][i])
+				}
+			}
+			weight[q] = w
+			total += w
+		}
+		if on {
+			lo, hi := math.Inf(1), 0.0
+			for _, w := range weight {
+				lo, hi = min(lo, w), max(hi, w)
+			}
+			require.Greater(t, hi, 2*lo, "the shapes are rated apart")
+		}
+		require.Len(t, seen, len(pl.cand))
+		for q, n := range seen {
+			assert.InDelta(t, weight[q]/total, float64(n)/draws, 0.03, "share of %v (gammas %v)", q, on)
 		}
 	}
 }

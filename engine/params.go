@@ -89,6 +89,7 @@ type PlayoutParams struct {
 	LastGoodReply      bool    `param:"lgrf" help:"last-good-reply with forgetting in the playouts"`
 	Nakade             float64 `param:"nakade" range:"[0,1]" help:"probability that a playout move takes the vital point of an eye space next to the last move"`
 	ShapesAroundOwn    bool    `param:"shapes_around_own" help:"with no 3x3 shape to answer the last move, the playouts complete one around the player's own previous move"`
+	ShapeGammas        bool    `param:"shape_gammas" help:"the playouts draw among the 3x3 shapes answering the last move by the move model's rating of each, not uniformly"`
 	PlayoutKo          float64 `param:"playout_ko" range:"[0,1]" help:"probability that a playout move retakes, or connects, a ko taken in the last three moves"`
 	SelfAtariOther     bool    `param:"selfatari_other" help:"a random playout move refused as a self-atari next to an enemy two-liberty chain plays that chain's other liberty instead"`
 }

@@ -39,6 +39,10 @@ type playoutConfig struct {
 	// stays with whoever took it first, however many threats the other
 	// side has
 	koRate float64
+	// shapeGammas: the 3x3 shapes that answer the last move are drawn in
+	// proportion to the move model's rating of each (Pachi's pat3 gammas),
+	// not uniformly
+	shapeGammas bool
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -57,6 +61,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		shapesAroundOwn: p.ShapesAroundOwn,
 		selfAtariOther:  p.SelfAtariOther,
 		koRate:          p.PlayoutKo,
+		shapeGammas:     p.ShapeGammas,
 	}
 }
 
@@ -81,6 +86,11 @@ type policy struct {
 	n      int // board array length the tables are built for
 	reply1 []int16
 	reply2 []int16
+	// the move model's shapes and their ratings (shapeGammas), and the
+	// candidates' weights
+	shapes  *movemodel.Dictionary
+	gammas  []float32
+	weights []float32
 	// the playout's move number, and the last ko it saw taken and when
 	moveNo   int
 	lastKo   rules.Point
@@ -95,6 +105,14 @@ func newPolicy() *policy {
 // board array length n, clearing them when the board size changed.
 func (pl *policy) configure(cfg playoutConfig, n int) {
 	pl.playoutConfig = cfg
+	if cfg.shapeGammas && pl.shapes == nil {
+		m, err := movemodel.Default()
+		if err != nil {
+			panic("engine: the embedded move model: " + err.Error())
+		}
+		pl.shapes, pl.gammas = m.Dictionary, m.Gammas[movemodel.GroupShape]
+		pl.weights = make([]float32, 0, 8)
+	}
 	if pl.n == n {
 		return
 	}
@@ -400,8 +418,39 @@ func (pl *policy) shapeReply(b *rules.Board, c rules.Color, around rules.Point, 
 	if len(pl.cand) == 0 {
 		return rules.NoPoint
 	}
+	if pl.shapeGammas {
+		return pl.drawByShape(b, c, r)
+	}
 	return pl.cand[r.Intn(len(pl.cand))]
 }
+
+// drawByShape draws one of the candidates in proportion to the move
+// model's rating of its 3x3 shape; a shape the model never saw weighs as
+// little as the least rated one it knows would (unknownShapeGamma).
+func (pl *policy) drawByShape(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
+	pl.weights = pl.weights[:0]
+	var total float32
+	for _, p := range pl.cand {
+		w := float32(unknownShapeGamma)
+		if i := pl.shapes.ShapeIndex(movemodel.ShapeAt(b, p, c)); i >= 0 {
+			w = pl.gammas[i]
+		}
+		pl.weights = append(pl.weights, w)
+		total += w
+	}
+	x := float32(r.Float64()) * total
+	for i, w := range pl.weights {
+		if x < w {
+			return pl.cand[i]
+		}
+		x -= w
+	}
+	return pl.cand[len(pl.cand)-1]
+}
+
+// unknownShapeGamma is the weight of a shape the move model does not know:
+// it was too rare in strong players' games to be rated.
+const unknownShapeGamma = 0.1
 
 func (pl *policy) addShape(b *rules.Board, p rules.Point, c rules.Color) {
 	if b.Color(p) == rules.Empty && movemodel.MatchesMoGo(b, p) && b.LegalEmpty(p, c) &&

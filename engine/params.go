@@ -91,6 +91,7 @@ type PlayoutParams struct {
 	ShapesAroundOwn    bool    `param:"shapes_around_own" help:"with no 3x3 shape to answer the last move, the playouts complete one around the player's own previous move"`
 	ShapeGammas        bool    `param:"shape_gammas" help:"the playouts draw among the 3x3 shapes answering the last move by the move model's rating of each, not uniformly"`
 	PlayoutKo          float64 `param:"playout_ko" range:"[0,1]" help:"probability that a playout move retakes, or connects, a ko taken in the last three moves"`
+	ThrowInLibs        int     `param:"throw_in_libs" range:"[0,1000]" help:"the playouts throw a lone stone into self-atari only next to enemy chains of at most this many liberties (0 = next to any)"`
 	SelfAtariOther     bool    `param:"selfatari_other" help:"a random playout move refused as a self-atari next to an enemy two-liberty chain plays that chain's other liberty instead"`
 }
 
@@ -183,6 +184,7 @@ func DefaultParams() Params {
 			// 50 games (stopped): no gain; the model's shape gammas span
 			// five orders of magnitude, sharper than Pachi's
 			ShapeGammas: false,
+			ThrowInLibs: 0, // off until measured
 		},
 		JudgeParams: judge.DefaultParams(),
 	}

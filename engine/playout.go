@@ -43,6 +43,9 @@ type playoutConfig struct {
 	// proportion to the move model's rating of each (Pachi's pat3 gammas),
 	// not uniformly
 	shapeGammas bool
+	// throwInLibs: a lone-stone self-atari is played only against enemy
+	// chains of at most this many liberties (0 = against any)
+	throwInLibs int
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -62,6 +65,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		selfAtariOther:  p.SelfAtariOther,
 		koRate:          p.PlayoutKo,
 		shapeGammas:     p.ShapeGammas,
+		throwInLibs:     p.ThrowInLibs,
 	}
 }
 
@@ -181,7 +185,7 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 		if pl.heavy {
 			pl.moveNo = n
 			p = pl.heavyMove(b, c, r)
-			if k, _ := b.Ko(); k != rules.NoPoint {
+			if k, _ := b.Ko(); k != rules.NoPoint && pl.koRate > 0 {
 				pl.lastKo, pl.lastKoAt = k, n
 			}
 		} else {
@@ -425,8 +429,8 @@ func (pl *policy) shapeReply(b *rules.Board, c rules.Color, around rules.Point, 
 }
 
 // drawByShape draws one of the candidates in proportion to the move
-// model's rating of its 3x3 shape; a shape the model never saw weighs as
-// little as the least rated one it knows would (unknownShapeGamma).
+// model's rating of its 3x3 shape (unknownShapeGamma for a shape the model
+// never saw).
 func (pl *policy) drawByShape(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	pl.weights = pl.weights[:0]
 	var total float32
@@ -448,8 +452,9 @@ func (pl *policy) drawByShape(b *rules.Board, c rules.Color, r *rules.Rand) rule
 	return pl.cand[len(pl.cand)-1]
 }
 
-// unknownShapeGamma is the weight of a shape the move model does not know:
-// it was too rare in strong players' games to be rated.
+// unknownShapeGamma is the weight of a shape the move model does not know
+// (too rare in strong players' games to be rated): about the 15th
+// percentile of the 4,464 ratings it has, which run from 0.0003 to 74.
 const unknownShapeGamma = 0.1
 
 func (pl *policy) addShape(b *rules.Board, p rules.Point, c rules.Color) {
@@ -468,7 +473,7 @@ func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules
 		i := r.Intn(n)
 		p := b.EmptyAt(i)
 		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
-			if !b.IsSelfAtari(p, c) || throwIn(b, p, c) {
+			if !b.IsSelfAtari(p, c) || throwIn(b, p, c, pl.throwInLibs) {
 				b.PlayLegal(p, c)
 				return p
 			}
@@ -511,22 +516,27 @@ func (pl *policy) otherLiberty(b *rules.Board, p rules.Point, c rules.Color, r *
 // throwIn tells whether a self-atari at p is worth playing anyway: a lone
 // stone thrown in among enemy stones, or a small chain (at most 3 stones)
 // that puts an enemy chain in atari too — the nakade that kills an eye space
-// which would otherwise stay alive in every playout.
-func throwIn(b *rules.Board, p rules.Point, c rules.Color) bool {
+// which would otherwise stay alive in every playout. With maxLibs above 0 a
+// lone stone is thrown in only against chains of at most maxLibs liberties
+// (Pachi's rule: against more it only gives the opponent a stone).
+func throwIn(b *rules.Board, p rules.Point, c rules.Color, maxLibs int) bool {
 	opp := c.Opponent()
-	stones, mutual := 1, false
+	stones, mutual, enemyLibs := 1, false, 0
 	for _, d := range b.Neighbors() {
 		n := p + rules.Point(d)
 		switch b.Color(n) {
 		case c:
 			stones += b.ChainSize(n)
 		case opp:
-			if b.Liberties(n) == 2 {
-				mutual = true
-			}
+			libs := b.Liberties(n)
+			mutual = mutual || libs == 2
+			enemyLibs = max(enemyLibs, libs)
 		}
 	}
-	return stones == 1 || stones <= 3 && mutual
+	if stones == 1 {
+		return maxLibs == 0 || enemyLibs <= maxLibs
+	}
+	return stones <= 3 && mutual
 }
 
 // PlayoutRun plays playouts from an empty board as a search with p plays

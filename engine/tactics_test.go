@@ -263,7 +263,7 @@ func TestPlayoutSelfAtariPlaysTheOtherLiberty(t *testing.T) {
 	mv := vertices(t, b, "C1", "E1", "B1")
 	shared, outside, inside := mv[0], mv[1], mv[2]
 	require.True(t, b.IsSelfAtari(shared, rules.Black))
-	require.False(t, throwIn(b, shared, rules.Black), "a five-stone self-atari is no throw-in")
+	require.False(t, throwIn(b, shared, rules.Black, 0), "a five-stone self-atari is no throw-in")
 
 	p := DefaultParams()
 	p.SelfAtariOther = true
@@ -322,4 +322,50 @@ func TestPlayoutRetakesKo(t *testing.T) {
 	var bb rules.Board
 	bb.CopyFrom(b)
 	assert.NotEqual(t, retake, pl.heavyMove(&bb, rules.Black, &r))
+}
+
+// A lone black stone at A1 is a self-atari; with throw_in_libs 3 the
+// playouts throw it in against White's three-stone chain only when that
+// chain is down to three liberties, as Pachi does.
+func TestPlayoutThrowInAgainstShortChainsOnly(t *testing.T) {
+	free := `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		O . . . . . . . .
+		O . . . . . . . .
+		O . . . . . . . .
+		. . . . . . . . .`
+	short := `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		X . . . . . . . .
+		O X . . . . . . .
+		O . . . . . . . .
+		O . . . . . . . .
+		. . . . . . . . .`
+	tests := []struct {
+		name    string
+		diagram string
+		maxLibs int
+		want    bool
+	}{
+		{"five liberties, no limit", free, 0, true},
+		{"five liberties, limit 3", free, 3, false},
+		{"five liberties, limit 5", free, 5, true},
+		{"three liberties, limit 3", short, 3, true},
+		{"three liberties, limit 2", short, 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := rules.MustDiagram(tt.diagram)
+			a1 := vertices(t, b, "A1")[0]
+			require.True(t, b.IsSelfAtari(a1, rules.Black))
+			assert.Equal(t, tt.want, throwIn(b, a1, rules.Black, tt.maxLibs))
+		})
+	}
 }

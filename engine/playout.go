@@ -95,10 +95,10 @@ type policy struct {
 	shapes  *movemodel.Dictionary
 	gammas  []float32
 	weights []float32
-	// the playout's move number, and the last ko it saw taken and when
-	moveNo   int
-	lastKo   rules.Point
-	lastKoAt int
+	// the last ko the playout saw taken, and for how many more moves it
+	// is fought (koAge down to 0)
+	lastKo rules.Point
+	koLeft int
 }
 
 func newPolicy() *policy {
@@ -179,14 +179,13 @@ func (pl *policy) learn(moves []rules.Move, winner rules.Color) {
 // appending every move to moves, and returns the extended slice.
 func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves int, moves []rules.Move) []rules.Move {
 	b.StopHashing()
-	pl.lastKo = rules.NoPoint
+	pl.koLeft = 0
 	for n := 0; n < maxMoves; n++ {
 		var p rules.Point
 		if pl.heavy {
-			pl.moveNo = n
 			p = pl.heavyMove(b, c, r)
-			if k, _ := b.Ko(); k != rules.NoPoint && pl.koRate > 0 {
-				pl.lastKo, pl.lastKoAt = k, n
+			if pl.koRate > 0 {
+				pl.noteKo(b)
 			}
 		} else {
 			p = b.RandomMove(c, r)
@@ -212,7 +211,7 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // selfatari_other a refused self-atari takes an enemy chain's other
 // liberty instead).
 func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
-	if pl.koRate > 0 && pl.lastKo != rules.NoPoint && pl.moveNo-pl.lastKoAt <= koAge && r.Float64() < pl.koRate {
+	if pl.koLeft > 0 && r.Float64() < pl.koRate {
 		if p := pl.koFight(b, c); p != rules.NoPoint {
 			b.PlayLegal(p, c)
 			return p
@@ -256,6 +255,16 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 	return pl.randomMove(b, c, r)
 }
 
+// noteKo counts down the moves the last ko is still fought for, and
+// starts again when the move just played took a ko.
+func (pl *policy) noteKo(b *rules.Board) {
+	if k, _ := b.Ko(); k != rules.NoPoint {
+		pl.lastKo, pl.koLeft = k, koAge
+	} else if pl.koLeft > 0 {
+		pl.koLeft--
+	}
+}
+
 // koFight returns the point of the ko taken lately when c may play there
 // now: the retake once a threat has lifted the ban, or the connection that
 // ends the ko; else NoPoint.
@@ -270,6 +279,15 @@ func (pl *policy) koFight(b *rules.Board, c rules.Color) rules.Point {
 		return rules.NoPoint
 	}
 	return k
+}
+
+// pickCandidate returns one of the candidates gathered in pl.cand at
+// random, or NoPoint when there are none.
+func (pl *policy) pickCandidate(r *rules.Rand) rules.Point {
+	if len(pl.cand) == 0 {
+		return rules.NoPoint
+	}
+	return pl.cand[r.Intn(len(pl.cand))]
 }
 
 // tactical returns a capture or an atari escape near the last move, chosen
@@ -301,10 +319,7 @@ func (pl *policy) tactical(b *rules.Board, c rules.Color, last rules.Point, r *r
 	if prev := b.LastMove2(); len(pl.cand) == 0 && prev > 0 && b.Color(prev) == c {
 		pl.addCapturesNextTo(b, prev, c)
 	}
-	if len(pl.cand) == 0 {
-		return rules.NoPoint
-	}
-	return pl.cand[r.Intn(len(pl.cand))]
+	return pl.pickCandidate(r)
 }
 
 // twoLiberties answers fights of two-liberty chains next to the last move:
@@ -337,10 +352,7 @@ func (pl *policy) twoLiberties(b *rules.Board, c rules.Color, last rules.Point, 
 	for _, d := range b.Neighbors() {
 		consider(last + rules.Point(d))
 	}
-	if len(pl.cand) == 0 {
-		return rules.NoPoint
-	}
-	return pl.cand[r.Intn(len(pl.cand))]
+	return pl.pickCandidate(r)
 }
 
 // weakerAround tells whether a chain of c next to the enemy chain at s has
@@ -502,15 +514,11 @@ func (pl *policy) otherLiberty(b *rules.Board, p rules.Point, c rules.Color, r *
 		if b.Color(n) != opp || b.Liberties(n) != 2 {
 			continue
 		}
-		if l := b.OtherLiberty(n, p); !slices.Contains(pl.cand, l) && b.LegalEmpty(l, c) &&
-			!b.IsEye(l, c) && !b.IsSelfAtari(l, c) {
+		if l := b.OtherLiberty(n, p); !slices.Contains(pl.cand, l) && pl.playable(b, l, c) {
 			pl.cand = append(pl.cand, l)
 		}
 	}
-	if len(pl.cand) == 0 {
-		return rules.NoPoint
-	}
-	return pl.cand[r.Intn(len(pl.cand))]
+	return pl.pickCandidate(r)
 }
 
 // throwIn tells whether a self-atari at p is worth playing anyway: a lone

@@ -302,12 +302,13 @@ func TestPlayoutRetakesKo(t *testing.T) {
 	p.PlayoutKo = 1
 	pl := newPolicy()
 	pl.configure(p.playoutConfig(b.Size), b.Len)
-	pl.lastKo, pl.lastKoAt, pl.moveNo = retake, 0, 1
+	pl.lastKo, pl.koLeft = retake, koAge // the move after the take
 	assert.Equal(t, rules.NoPoint, pl.koFight(b, rules.Black), "the ban holds")
 
 	require.NoError(t, b.Play(mv[2], rules.Black)) // a threat
 	require.NoError(t, b.Play(mv[3], rules.White)) // answered
-	pl.moveNo = 3
+	// two moves on, the threat and its answer: the ban is lifted
+	pl.koLeft = koAge - 2
 	for seed := uint64(1); seed <= 10; seed++ {
 		var r rules.Rand
 		r.Seed(seed)
@@ -316,7 +317,7 @@ func TestPlayoutRetakesKo(t *testing.T) {
 		require.Equal(t, retake, pl.heavyMove(&bb, rules.Black, &r))
 		assert.Equal(t, rules.Empty, bb.Color(take), "the retake captures")
 	}
-	pl.moveNo = 4 // too late: the playouts have moved on
+	pl.koLeft = 0 // too late: the playouts have moved on
 	var r rules.Rand
 	r.Seed(1)
 	var bb rules.Board

@@ -25,7 +25,9 @@ import (
 // rater owns scratch boards.
 type knowledge struct {
 	rater *movemodel.Rater
-	probs []float32
+	// ownerGammas rate who owns a candidate's point (SearchParams.OwnerPrior)
+	ownerGammas movemodel.OwnerGammas
+	probs       []float32
 	// scratch of sortByProbability
 	keys        []uint64
 	sortedMoves []rules.Point
@@ -37,8 +39,12 @@ func newKnowledge() *knowledge {
 	if err != nil {
 		panic("engine: the embedded move model: " + err.Error())
 	}
+	og, err := movemodel.DefaultOwnerGammas()
+	if err != nil {
+		panic("engine: the embedded ownership ratings: " + err.Error())
+	}
 	const n = rules.MaxPoints + 1
-	return &knowledge{rater: m.NewRater(), probs: make([]float32, 0, n), keys: make([]uint64, 0, n),
+	return &knowledge{rater: m.NewRater(), ownerGammas: og, probs: make([]float32, 0, n), keys: make([]uint64, 0, n),
 		sortedMoves: make([]rules.Point, 0, n), sortedProbs: make([]float32, 0, n)}
 }
 
@@ -52,6 +58,9 @@ func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point
 	k.probs = k.probs[:len(moves)]
 	k.rater.LimitSpatial(sp.spatialLimit(b.Size))
 	k.rater.Rate(b, c, moves, k.probs)
+	if sp.OwnerPrior {
+		w.weighOwnership(c, moves)
+	}
 	k.sortByProbability(moves)
 	even, model, sq := float32(sp.PriorEven), float32(sp.PriorModel), float32(sp.PriorSqrt)
 	n := float32(len(moves))
@@ -69,6 +78,54 @@ func (w *worker) rateChildren(b *rules.Board, c rules.Color, moves []rules.Point
 			children[i].priorVisits += won
 			children[i].priorWins += won
 		}
+	}
+}
+
+// weighOwnership multiplies the probabilities of moves, c's candidates, by
+// the rating of who owns their point in the search's playouts so far, and
+// makes them sum to one again. The ownership is the root's, as in Pachi:
+// deeper nodes differ from it by a few moves, not by who owns the board.
+func (w *worker) weighOwnership(c rules.Color, moves []rules.Point) {
+	s, k := w.s, w.know
+	n := s.ownerPlayouts.Load()
+	if n < minOwnerPlayouts {
+		return
+	}
+	inv := 1 / float64(n)
+	total := float32(0)
+	for i, p := range moves {
+		if p != rules.Pass {
+			share := movemodel.OwnerShare(float64(s.owner[p].Load())*inv, c)
+			k.probs[i] *= k.ownerGammas[movemodel.OwnerBucket(share)]
+		}
+		total += k.probs[i]
+	}
+	if total > 0 {
+		for i := range k.probs {
+			k.probs[i] /= total
+		}
+	}
+}
+
+// minOwnerPlayouts is the least playouts whose ownership the priors weigh;
+// ownerSeedPlayouts, run from the root before the search when they do, make
+// sure there are that many from the first node on (Pachi seeds 500).
+const (
+	minOwnerPlayouts  = 100
+	ownerSeedPlayouts = 200
+)
+
+// seedOwnership runs ownerSeedPlayouts playouts from the root, counted in
+// the ownership only (not in the search's playouts or values).
+func (s *search) seedOwnership(seed uint64) {
+	pol, know := s.e.slot(0) // the workers start after this
+	w := newWorker(s, seed, pol, know)
+	b := &w.board
+	for range ownerSeedPlayouts {
+		b.CopyFrom(&s.root)
+		w.moves = w.pol.playout(b, s.color, &w.rng, s.maxMoves, w.moves[:0])
+		s.ownerPlayouts.Add(1)
+		w.recordOwnership(b)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -365,4 +366,60 @@ func TestPlayoutShapeGammasWeighTheAnswers(t *testing.T) {
 			assert.InDelta(t, weight[q]/total, float64(n)/draws, 0.03, "share of %v (gammas %v)", q, on)
 		}
 	}
+}
+
+// With owner_prior, seeded playouts from the root say who owns each point,
+// and a candidate's probability is weighed by the rating of its bucket:
+// White's move deep in Black's corner and inside its own settled corner
+// count for less than one in the open corner.
+func TestPriorWeighsOwnership(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . O . . .
+		. . . . . O . . .
+		. . . . . O . . .
+		. . . . . O O O O
+		X X X X . . . . .
+		. . . X . . . . .
+		. . . X . . . . .
+		. . . X . . . . .
+		. . . X . . . . .`)
+	p := DefaultParams()
+	p.OwnerPrior = true
+	s := &search{e: New(p), p: p, color: rules.White, maxMoves: 3 * 81, playoutCfg: p.playoutConfig(9)}
+	s.root.CopyFrom(b)
+	s.root.SetToMove(rules.White)
+	s.owner = make([]atomic.Int32, b.Len)
+	s.seedOwnership(7)
+	require.EqualValues(t, ownerSeedPlayouts, s.ownerPlayouts.Load())
+
+	pts := vertices(t, b, "B2", "H8", "B8")
+	bucket := func(p rules.Point) int {
+		o := float64(s.owner[p].Load()) / float64(s.ownerPlayouts.Load())
+		return movemodel.OwnerBucket(movemodel.OwnerShare(o, rules.White))
+	}
+	assert.Equal(t, 0, bucket(pts[0]), "B2 is Black's in nearly every playout")
+	assert.Equal(t, movemodel.OwnerBuckets-1, bucket(pts[1]), "H8 is White's in nearly every playout")
+	open := bucket(pts[2])
+	assert.True(t, open > 1 && open < movemodel.OwnerBuckets-2, "B8 is open: bucket %d", open)
+
+	pol, know := s.e.slot(0)
+	w := newWorker(s, 1, pol, know)
+	moves := append(pts, rules.Pass)
+	know.probs = know.probs[:len(moves)]
+	for i := range know.probs {
+		know.probs[i] = 0.25
+	}
+	w.weighOwnership(rules.White, moves)
+	g := know.ownerGammas
+	sum := 0.0
+	for _, pr := range know.probs {
+		sum += float64(pr)
+	}
+	assert.InDelta(t, 1, sum, 1e-5)
+	assert.InDelta(t, g[0]/g[open], know.probs[0]/know.probs[2], 1e-4)
+	assert.InDelta(t, g[movemodel.OwnerBuckets-1]/g[open], know.probs[1]/know.probs[2], 1e-4)
+	assert.Less(t, know.probs[0], know.probs[2])
+	assert.Less(t, know.probs[1], know.probs[2])
+	total := 0.25*(g[0]+g[movemodel.OwnerBuckets-1]+g[open]) + 0.25
+	assert.InDelta(t, 0.25/total, know.probs[3], 1e-4, "a pass keeps its rating")
 }

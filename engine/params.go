@@ -71,6 +71,7 @@ type SearchParams struct {
 	WidenFactor        float64 `param:"widen_factor" range:"(1,100]" help:"progressive widening: a node considers one more child each time its visits grow by this factor"`
 	Book               bool    `param:"book" help:"play the opening book's moves (strong players' choices in the first moves of 19x19 games) without searching"`
 	SmallBoardSpatial  int     `param:"small_board_spatial" range:"[0,12]" help:"largest spatial pattern size the move model rates on boards below 13x13 (12 = all, below 4 = none)"`
+	OwnerPrior         bool    `param:"owner_prior" help:"the priors also weigh who owns each point at the end of the search's playouts so far (Pachi's mcowner)"`
 	VirtualLoss        int     `param:"virtual_loss" range:"[0,1000]" help:"visits counted as losses while a thread explores a node"`
 	ReuseTree          bool    `param:"reuse_tree" help:"keep the subtree of the position reached between moves"`
 	ScoreBonus         float64 `param:"score_bonus" range:"[0,0.5)" help:"share of a playout's value that follows the score margin instead of win/loss"`

@@ -275,14 +275,16 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		s.ownershipFrom = int64(lim.Playouts / 2)
 	}
 	e.prepareRoot(s, g)
-	s.expandRoot(g)
-
 	e.searches++
 	seed := uint64(p.Seed)
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
 	seed ^= s.root.Hash() * 0x9E3779B97F4A7C15
+	if p.OwnerPrior && !lim.PlayoutsOnly && s.ownershipFrom == 0 {
+		s.seedOwnership(seed ^ 0x5EED)
+	}
+	s.expandRoot(g)
 
 	if len(s.a.children(&s.a.nodes[0])) > 1 || lim.Report != nil {
 		s.run(ctx, seed)

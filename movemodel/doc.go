@@ -6,7 +6,9 @@
 // legal move of a position from them: Coulom's generalised Bradley-Terry
 // model ("Computing Elo Ratings of Move Patterns in the Game of Go", 2007),
 // whose ratings scripts/trainmm learns from ../shared/data/games and writes
-// to model.dat, embedded here and loaded when first needed. It also keeps
+// to model.dat, embedded here and loaded when first needed, and the ratings
+// of who owns a candidate's point in the search's playouts (ownership.txt,
+// from scripts/trainmm -owner), which the search may weigh in. It also keeps
 // the pattern code the playouts use (the MoGo 3x3 shapes) and the ladder
 // reader. It knows the rules package only; the search uses it.
 package movemodel

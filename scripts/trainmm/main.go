@@ -7,6 +7,7 @@
 //	go run ./scripts/trainmm [-games DIR] [-out movemodel/model.dat] [-every N] [-iterations N]
 //	go run ./scripts/trainmm -test movemodel/model.dat     (only measure a model)
 //	go run ./scripts/trainmm -verify movemodel/model.dat   (train again with its flags, compare)
+//	go run ./scripts/trainmm -owner movemodel/ownership.txt (the ownership buckets' ratings, owner.go)
 //
 // The games: the 19x19 games of the four collections; every 10th game of
 // 2006 is held out for testing (those without handicap are measured). From
@@ -68,7 +69,15 @@ func main() {
 	testOnly := flag.String("test", "", "only measure this model on the held-out games")
 	testGames := flag.String("test-games", "", "with -test: measure on the games of these SGF files instead (a glob; any board size)")
 	verify := flag.String("verify", "", "train again with this model's recorded flags and compare the files")
+	owner := flag.String("owner", "", "learn the ownership buckets' ratings on top of the embedded model and write them to this file")
+	var oc ownerConfig
+	flag.IntVar(&oc.gameEvery, "owner-game-every", 50, "with -owner: use every n-th training game")
+	flag.IntVar(&oc.every, "owner-every", 20, "with -owner: use every n-th position of those games")
+	flag.IntVar(&oc.playouts, "owner-playouts", 256, "with -owner: playouts of the search that gives each position's ownership")
+	flag.IntVar(&oc.iterations, "owner-iterations", 30, "with -owner: MM iterations")
+	flag.IntVar(&oc.testGames, "owner-test-games", 100, "with -owner: held-out games measured")
 	flag.Parse()
+	oc.workers = cfg.workers
 
 	start := time.Now()
 	var model []byte
@@ -100,6 +109,17 @@ func main() {
 	}
 	log.Printf("%d training games, %d test games (19x19, no handicap) in %.0fs", len(train), len(test), time.Since(start).Seconds())
 
+	if *owner != "" {
+		m, err := movemodel.Default()
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(*owner, []byte(trainOwnership(&oc, m, train, test)), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("wrote %s (%.0fs)", *owner, time.Since(start).Seconds())
+		return
+	}
 	if *testOnly != "" {
 		m, err := movemodel.DecodeModel(model)
 		if err != nil {
@@ -202,6 +222,7 @@ func readGlob(glob string) ([]*rules.SGFGame, error) {
 
 // position is one position of a game and the move played there.
 type position struct {
+	game   *rules.Game // at this position (the search's view of it)
 	b      *rules.Board
 	color  rules.Color
 	played rules.Point
@@ -229,7 +250,7 @@ func replay(sg *rules.SGFGame, fn func(position)) {
 			return
 		}
 		n++
-		fn(position{b: b, color: m.Color, played: m.Point, number: n})
+		fn(position{game: g, b: b, color: m.Color, played: m.Point, number: n})
 		if err := g.PlayUnchecked(m.Point, m.Color); err != nil {
 			return
 		}

@@ -121,7 +121,10 @@ func DefaultParams() Params {
 			// priors coming later; expand_visits 1 against 2: 31-30
 			// (stopped), no difference
 			ExpandVisits: 2,
-			RaveEquiv:    3000, // Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9 self-play, not significant
+			// Pachi/Fuego range 3000-5000; 1000 scored 46/80 in 9x9
+			// self-play, not significant; again at 3,000 playouts: 19-20
+			// after 39 games (stopped), no difference
+			RaveEquiv: 3000,
 			// 9x9 self-play at 3,000 playouts, rave_distance 3 against 0:
 			// 20-40 (-120 Elo, -213 .. -28); the weights also give AMAF more
 			// say against the tree, which may be what costs
@@ -150,7 +153,13 @@ func DefaultParams() Params {
 			// 9x9 self-play at 3,000 playouts, patterns up to size 5
 			// (the centre then rated like the 3-3 and 4-4 points) against
 			// all: 42-43 after 85 games, no difference worth a longer test
-			SmallBoardSpatial:  12,
+			SmallBoardSpatial: 12,
+			// 9x9 self-play at 3,000 playouts (and the 200 seed playouts),
+			// owner_prior against none: 45-65 (-64 Elo, -130 .. +2), SPRT
+			// 0,+40 accepted H0: ratings learned on 19x19 positions, and the
+			// root's ownership judged deep in the tree, cost more than they
+			// bring here
+			OwnerPrior:         false,
 			VirtualLoss:        3,
 			ReuseTree:          true,
 			ScoreBonus:         0, // 0.05 measured: 43/80 in 9x9 self-play, no clear gain

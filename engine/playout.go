@@ -46,6 +46,12 @@ type playoutConfig struct {
 	// throwInLibs: a lone-stone self-atari is played only against enemy
 	// chains of at most this many liberties (0 = against any)
 	throwInLibs int
+	// nlibRate: probability of Pachi's nlib defence: when the last move
+	// took a liberty of an own chain that still has three or four, atari
+	// an enemy two-liberty chain next to it. A semeai is lost by waiting
+	// until the own chain has two liberties when the enemy has approach
+	// moves to play
+	nlibRate float64
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -66,6 +72,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		koRate:          p.PlayoutKo,
 		shapeGammas:     p.ShapeGammas,
 		throwInLibs:     p.ThrowInLibs,
+		nlibRate:        p.NlibDefence,
 	}
 }
 
@@ -204,7 +211,9 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // the last move put in atari, capture the last move's chain or its
 // neighbours in atari (else what our previous move left in atari), the
 // vital point of an eye space (when nakade is on), the last good reply,
-// answer two-liberty fights, answer the last move with a 3x3 shape (or,
+// answer two-liberty fights, atari a two-liberty enemy next to an own
+// chain the last move left three or four (when nlib_defence is on),
+// answer the last move with a 3x3 shape (or,
 // when shapes_around_own is on, complete one around our own previous move),
 // and otherwise a uniform random move that neither fills an own eye nor
 // puts a chain in self-atari (single-stone throw-ins aside; with
@@ -237,6 +246,12 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 		}
 		if pl.twoLib > 0 && r.Float64() < pl.twoLib {
 			if p := pl.twoLiberties(b, c, last, r); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
+		}
+		if pl.nlibRate > 0 && r.Float64() < pl.nlibRate {
+			if p := pl.nlibDefence(b, c, last, r); p != rules.NoPoint {
 				b.PlayLegal(p, c)
 				return p
 			}
@@ -351,6 +366,55 @@ func (pl *policy) twoLiberties(b *rules.Board, c rules.Color, last rules.Point, 
 	consider(last)
 	for _, d := range b.Neighbors() {
 		consider(last + rules.Point(d))
+	}
+	return pl.pickCandidate(r)
+}
+
+// nlibDefence returns one of c's ataris on an enemy two-liberty chain next
+// to an own chain of three or four liberties that touches the last move
+// (eight neighbours), chosen at random, or NoPoint. An atari that leaves
+// the attacking stone in atari itself is not one.
+func (pl *policy) nlibDefence(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	opp := c.Opponent()
+	var seen [8]int
+	nSeen := 0
+	check := func(n rules.Point) {
+		if b.Color(n) != c {
+			return
+		}
+		if libs := b.Liberties(n); libs < 3 || libs > 4 {
+			return
+		}
+		head := b.ChainHead(n)
+		if slices.Contains(seen[:nSeen], head) {
+			return
+		}
+		seen[nSeen] = head
+		nSeen++
+		st := rules.Point(head)
+		for {
+			for _, d := range b.Neighbors() {
+				if e := st + rules.Point(d); b.Color(e) == opp && b.Liberties(e) == 2 {
+					pl.libs = b.ChainLiberties(e, pl.libs[:0])
+					for _, l := range pl.libs {
+						if b.LegalEmpty(l, c) && b.LibertiesAfter(l, c, 2) >= 2 {
+							pl.cand = append(pl.cand, l)
+						}
+					}
+				}
+			}
+			st = b.NextStone(st)
+			if st == rules.Point(head) {
+				break
+			}
+		}
+	}
+	for _, d := range b.Neighbors() {
+		check(last + rules.Point(d))
+	}
+	for _, d := range b.Diagonals() {
+		check(last + rules.Point(d))
 	}
 	return pl.pickCandidate(r)
 }

@@ -370,3 +370,93 @@ func TestPlayoutThrowInAgainstShortChainsOnly(t *testing.T) {
 		})
 	}
 }
+
+// nlib_defence (Pachi's nlib): White's B3 leaves Black's four stones three
+// liberties (B1, B2, D2) while the white D1-E1 chain next to them has two
+// (D2, E2): Black ataris it now, from either side, rather than wait for
+// the race to get close. A last move far away asks for nothing.
+func TestPlayoutNlibDefenceAtarisTheTwoLibertyNeighbour(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . O O . . . . .
+		. O X X O . . . .
+		. . X . . . . . .
+		. . X O O X . . .`)
+	mv := vertices(t, b, "C3", "D1", "B3", "H8", "D2", "E2")
+	black, white, last, far := mv[0], mv[1], mv[2], mv[3]
+	require.Equal(t, 3, b.Liberties(black))
+	require.Equal(t, 2, b.Liberties(white))
+
+	pl := newPolicy()
+	p := DefaultParams()
+	p.NlibDefence = 1
+	pl.configure(p.playoutConfig(b.Size), b.Len)
+	got := map[rules.Point]int{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		var r rules.Rand
+		r.Seed(seed)
+		got[pl.nlibDefence(b, rules.Black, last, &r)]++
+		assert.Equal(t, rules.NoPoint, pl.nlibDefence(b, rules.Black, far, &r))
+	}
+	assert.Len(t, got, 2, "%v", got)
+	assert.Positive(t, got[mv[4]])
+	assert.Positive(t, got[mv[5]])
+}
+
+// Chains of two liberties are twoLiberties' business and chains of five or
+// more are safe enough: nlib_defence leaves both alone.
+func TestPlayoutNlibDefenceOnlyForThreeOrFourLiberties(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		last    string
+	}{
+		{
+			name: "own chain down to two liberties",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . O O . . . . .
+				. O X X O . . . .
+				. O X . . . . . .
+				. . X O O X . . .`,
+			last: "B2",
+		},
+		{
+			name: "own chain with five liberties",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. O X X . . . . .
+				. . X . . . . . .
+				. . X O O X . . .`,
+			last: "B3",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			pl := newPolicy()
+			p := DefaultParams()
+			p.NlibDefence = 1
+			pl.configure(p.playoutConfig(b.Size), b.Len)
+			last := vertices(t, b, tc.last)[0]
+			for seed := uint64(1); seed <= 10; seed++ {
+				var r rules.Rand
+				r.Seed(seed)
+				assert.Equal(t, rules.NoPoint, pl.nlibDefence(b, rules.Black, last, &r))
+			}
+		})
+	}
+}

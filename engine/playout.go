@@ -52,6 +52,11 @@ type playoutConfig struct {
 	// until the own chain has two liberties when the enemy has approach
 	// moves to play
 	nlibRate float64
+	// eyeFixRate: probability of Pachi's eye fix: when the last move
+	// stands between two of our stones next to an empty point that is
+	// diagonal to an own eye with already one enemy diagonal, fill that
+	// point before the opponent makes the eye false
+	eyeFixRate float64
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -73,6 +78,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		shapeGammas:     p.ShapeGammas,
 		throwInLibs:     p.ThrowInLibs,
 		nlibRate:        p.NlibDefence,
+		eyeFixRate:      p.EyeFix,
 	}
 }
 
@@ -212,7 +218,8 @@ func (pl *policy) playout(b *rules.Board, c rules.Color, r *rules.Rand, maxMoves
 // neighbours in atari (else what our previous move left in atari), the
 // vital point of an eye space (when nakade is on), the last good reply,
 // answer two-liberty fights, atari a two-liberty enemy next to an own
-// chain the last move left three or four (when nlib_defence is on),
+// chain the last move left three or four (when nlib_defence is on), keep
+// an own eye from being made false (when eye_fix is on),
 // answer the last move with a 3x3 shape (or,
 // when shapes_around_own is on, complete one around our own previous move),
 // and otherwise a uniform random move that neither fills an own eye nor
@@ -252,6 +259,12 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 		}
 		if pl.nlibRate > 0 && r.Float64() < pl.nlibRate {
 			if p := pl.nlibDefence(b, c, last, r); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
+		}
+		if pl.eyeFixRate > 0 && r.Float64() < pl.eyeFixRate {
+			if p := pl.eyeFix(b, c, last, r); p != rules.NoPoint {
 				b.PlayLegal(p, c)
 				return p
 			}
@@ -417,6 +430,79 @@ func (pl *policy) nlibDefence(b *rules.Board, c rules.Color, last rules.Point, r
 		check(last + rules.Point(d))
 	}
 	return pl.pickCandidate(r)
+}
+
+// eyeFix returns, chosen at random, one of c's answers to an enemy stone
+// next to the last move and wedged between two of c's stones (or the
+// edge): an empty neighbour f of that stone is diagonal to an eye of c
+// that one more enemy diagonal would make false; c fills f first, or
+// captures an enemy stone in atari on the eye's diagonals. NoPoint when
+// there is none.
+func (pl *policy) eyeFix(b *rules.Board, c rules.Color, last rules.Point, r *rules.Rand) rules.Point {
+	pl.cand = pl.cand[:0]
+	opp := c.Opponent()
+	dirs := b.Neighbors()
+	ours := func(p rules.Point) bool { col := b.Color(p); return col == c || col == rules.Border }
+	for _, d := range dirs {
+		s := last + rules.Point(d)
+		if b.Color(s) != opp {
+			continue
+		}
+		across := rules.Point(1) // the direction along which last and s do not lie
+		if d == 1 || d == -1 {
+			across = rules.Point(dirs[2])
+		}
+		if !ours(s+across) || !ours(s-across) {
+			continue
+		}
+		for _, d2 := range dirs {
+			f := s + rules.Point(d2)
+			if f == last || b.Color(f) != rules.Empty {
+				continue
+			}
+			for _, dd := range b.Diagonals() {
+				if e := f + rules.Point(dd); b.Color(e) == rules.Empty && eyelike(b, e, c) {
+					pl.fixEye(b, e, f, c)
+				}
+			}
+		}
+	}
+	return pl.pickCandidate(r)
+}
+
+// fixEye adds c's answers for the eye e that an enemy stone on f would
+// make false: the capture of an enemy stone in atari on e's diagonals, or
+// f itself when e has one enemy diagonal already (none on the edge, where
+// one makes it false).
+func (pl *policy) fixEye(b *rules.Board, e, f rules.Point, c rules.Color) {
+	opp := c.Opponent()
+	enemies, edges := 0, 0
+	for _, dd := range b.Diagonals() {
+		switch q := e + rules.Point(dd); b.Color(q) {
+		case opp:
+			if b.Liberties(q) == 1 {
+				pl.addIfLegal(b, b.AtariPoint(q), c)
+			} else {
+				enemies++
+			}
+		case rules.Border:
+			edges++
+		}
+	}
+	if (enemies == 1 || enemies == 0 && edges == 2) && b.LegalEmpty(f, c) && !b.IsSelfAtari(f, c) {
+		pl.cand = append(pl.cand, f)
+	}
+}
+
+// eyelike tells whether every neighbour of the empty point p is c's stone
+// or the edge.
+func eyelike(b *rules.Board, p rules.Point, c rules.Color) bool {
+	for _, d := range b.Neighbors() {
+		if col := b.Color(p + rules.Point(d)); col != c && col != rules.Border {
+			return false
+		}
+	}
+	return true
 }
 
 // weakerAround tells whether a chain of c next to the enemy chain at s has

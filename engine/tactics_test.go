@@ -460,3 +460,63 @@ func TestPlayoutNlibDefenceOnlyForThreeOrFourLiberties(t *testing.T) {
 		})
 	}
 }
+
+// eye_fix (Pachi's eye fix): White's E9 stands next to D9, wedged between
+// Black's D8 and the edge; D9's empty neighbour C9 is diagonal to Black's
+// eye at B8, which already has White's C7 on a diagonal: White at C9
+// would make it false, so Black fills C9. Without C7 the eye is not in
+// danger and nothing is asked.
+func TestPlayoutEyeFixFillsTheFalsifyingPoint(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		want    string // "" for none
+	}{
+		{
+			name: "one enemy diagonal already",
+			diagram: `
+				X X . O O O . . .
+				X . X X O . . . .
+				X X O O . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+			want: "C9",
+		},
+		{
+			name: "no enemy diagonal",
+			diagram: `
+				X X . O O O . . .
+				X . X X O . . . .
+				X X X O . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			last := vertices(t, b, "E9")[0]
+			want := rules.NoPoint
+			if tc.want != "" {
+				want = vertices(t, b, tc.want)[0]
+			}
+			pl := newPolicy()
+			p := DefaultParams()
+			p.EyeFix = 1
+			pl.configure(p.playoutConfig(b.Size), b.Len)
+			for seed := uint64(1); seed <= 10; seed++ {
+				var r rules.Rand
+				r.Seed(seed)
+				assert.Equal(t, b.Vertex(want), b.Vertex(pl.eyeFix(b, rules.Black, last, &r)))
+			}
+		})
+	}
+}

@@ -95,6 +95,7 @@ type PlayoutParams struct {
 	ThrowInLibs        int     `param:"throw_in_libs" range:"[0,1000]" help:"the playouts throw a lone stone into self-atari only next to enemy chains of at most this many liberties (0 = next to any)"`
 	SelfAtariOther     bool    `param:"selfatari_other" help:"a random playout move refused as a self-atari next to an enemy two-liberty chain plays that chain's other liberty instead"`
 	EyeFix             float64 `param:"eye_fix" range:"[0,1]" help:"probability that a playout move, after the last move approached an own eye, fills the point from which the opponent would make it false (or captures the stone that would)"`
+	PairSelfAtari      float64 `param:"pair_selfatari" range:"[0,1]" help:"probability that a random playout move may put a two-stone chain in self-atari when the stone it joins could not run instead"`
 	NlibDefence        float64 `param:"nlib_defence" range:"[0,1]" help:"probability that a playout move, after the last move took a liberty of an own three- or four-liberty chain, puts an enemy two-liberty chain next to that chain in atari"`
 }
 
@@ -194,6 +195,7 @@ func DefaultParams() Params {
 			SelfAtariOther: false,
 			NlibDefence:    0,
 			EyeFix:         0,
+			PairSelfAtari:  0,
 			// 9x9 self-play at 3,000 playouts, playout_ko 0.4 (Pachi's
 			// korate) against 0: 45-44 after 89 games (stopped): no difference
 			PlayoutKo: 0,

@@ -57,6 +57,11 @@ type playoutConfig struct {
 	// diagonal to an own eye with already one enemy diagonal, fill that
 	// point before the opponent makes the eye false
 	eyeFixRate float64
+	// pairSelfAtariRate: probability that a random move may put a
+	// two-stone chain in self-atari when the stone it joins could not run
+	// instead (Pachi checks self-ataris fully only 60% of the time): a
+	// pair in atari inside an eye space is often the nakade that kills
+	pairSelfAtariRate float64
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -79,6 +84,8 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		throwInLibs:     p.ThrowInLibs,
 		nlibRate:        p.NlibDefence,
 		eyeFixRate:      p.EyeFix,
+
+		pairSelfAtariRate: p.PairSelfAtari,
 	}
 }
 
@@ -635,7 +642,8 @@ func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules
 		i := r.Intn(n)
 		p := b.EmptyAt(i)
 		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
-			if !b.IsSelfAtari(p, c) || throwIn(b, p, c, pl.throwInLibs) {
+			if !b.IsSelfAtari(p, c) || throwIn(b, p, c, pl.throwInLibs) ||
+				pl.pairSelfAtariRate > 0 && pairSelfAtari(b, p, c) && r.Float64() < pl.pairSelfAtariRate {
 				b.PlayLegal(p, c)
 				return p
 			}
@@ -695,6 +703,35 @@ func throwIn(b *rules.Board, p rules.Point, c rules.Color, maxLibs int) bool {
 		return maxLibs == 0 || enemyLibs <= maxLibs
 	}
 	return stones <= 3 && mutual
+}
+
+// pairSelfAtari tells whether c's self-atari at p makes a chain of two
+// stones, p and a lone stone of c, which could not run instead: it is in
+// atari already, or its other liberty has fewer than two empty neighbours
+// (Pachi's can_escape_instead).
+func pairSelfAtari(b *rules.Board, p rules.Point, c rules.Color) bool {
+	own := rules.NoPoint
+	for _, d := range b.Neighbors() {
+		if n := p + rules.Point(d); b.Color(n) == c {
+			if own != rules.NoPoint || b.ChainSize(n) != 1 {
+				return false
+			}
+			own = n
+		}
+	}
+	if own == rules.NoPoint {
+		return false
+	}
+	if b.Liberties(own) == 1 {
+		return true
+	}
+	q, empty := b.OtherLiberty(own, p), 0
+	for _, d := range b.Neighbors() {
+		if b.Color(q+rules.Point(d)) == rules.Empty {
+			empty++
+		}
+	}
+	return empty < 2
 }
 
 // PlayoutRun plays playouts from an empty board as a search with p plays

@@ -520,3 +520,132 @@ func TestPlayoutEyeFixFillsTheFalsifyingPoint(t *testing.T) {
 		})
 	}
 }
+
+// pair_selfatari: the self-atari a random move may make is a pair, the
+// move and a lone own stone, that could not run instead; a stone with an
+// open way out, a longer chain and a lone throw-in are not pairs.
+func TestPairSelfAtari(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		move    string
+		want    bool
+	}{
+		{
+			name: "pair in the corner",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				O O O . . . . . .
+				. X . O . . . . .`,
+			move: "C1",
+			want: true,
+		},
+		{
+			name: "own stone already in atari",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				O O O . . . . . .
+				X . . O . . . . .`,
+			move: "B1",
+			want: true,
+		},
+		{
+			name: "the stone could run instead",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . O . . . . .
+				. . O . X O . . .
+				. . . O O . . . .`,
+			move: "D2",
+		},
+		{
+			name: "three stones",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				O O O O . . . . .
+				. X X . O . . . .`,
+			move: "D1",
+		},
+		{
+			name: "lone throw-in",
+			diagram: `
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				O O . . . . . . .
+				. . O . . . . . .`,
+			move: "A1",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := rules.MustDiagram(tc.diagram)
+			p := vertices(t, b, tc.move)[0]
+			require.True(t, b.LegalEmpty(p, rules.Black))
+			require.True(t, b.IsSelfAtari(p, rules.Black))
+			assert.Equal(t, tc.want, pairSelfAtari(b, p, rules.Black))
+		})
+	}
+}
+
+// With pair_selfatari the random move may make such a pair; without, the
+// pair is refused like any other self-atari. Black's only legal moves here
+// put B1 and the move in atari, so Black passes unless pairs are allowed.
+func TestPlayoutRandomMovePlaysPairSelfAtari(t *testing.T) {
+	b := rules.MustDiagram(`
+		O O O O O O O O O
+		O O O O O O O O O
+		O O O O O O . O O
+		O O O O O O O O O
+		O O O O . O O O O
+		O O O O O O O O O
+		O O O O O O O O O
+		O O O O O O O O O
+		. X . O O O O O O`)
+	pairs := vertices(t, b, "A1", "C1")
+	for _, rate := range []float64{0, 1} {
+		p := DefaultParams()
+		p.PairSelfAtari = rate
+		pl := newPolicy()
+		pl.configure(p.playoutConfig(b.Size), b.Len)
+		for seed := uint64(1); seed <= 10; seed++ {
+			var r rules.Rand
+			r.Seed(seed)
+			var trial rules.Board
+			trial.CopyFrom(b)
+			got := pl.randomMove(&trial, rules.Black, &r)
+			if rate == 0 {
+				assert.Equal(t, rules.Pass, got, "rate 0: %s", b.Vertex(got))
+			} else {
+				assert.Contains(t, pairs, got, "rate 1: %s", b.Vertex(got))
+			}
+		}
+	}
+}

@@ -77,14 +77,13 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		ladders:    p.PlayoutLaddersFrom > 0 && size >= p.PlayoutLaddersFrom,
 		nakadeRate: p.Nakade,
 
-		shapesAroundOwn: p.ShapesAroundOwn,
-		selfAtariOther:  p.SelfAtariOther,
-		koRate:          p.PlayoutKo,
-		shapeGammas:     p.ShapeGammas,
-		throwInLibs:     p.ThrowInLibs,
-		nlibRate:        p.NlibDefence,
-		eyeFixRate:      p.EyeFix,
-
+		shapesAroundOwn:   p.ShapesAroundOwn,
+		selfAtariOther:    p.SelfAtariOther,
+		koRate:            p.PlayoutKo,
+		shapeGammas:       p.ShapeGammas,
+		throwInLibs:       p.ThrowInLibs,
+		nlibRate:          p.NlibDefence,
+		eyeFixRate:        p.EyeFix,
 		pairSelfAtariRate: p.PairSelfAtari,
 	}
 }

@@ -96,6 +96,7 @@ type PlayoutParams struct {
 	SelfAtariOther     bool    `param:"selfatari_other" help:"a random playout move refused as a self-atari next to an enemy two-liberty chain plays that chain's other liberty instead"`
 	EyeFix             float64 `param:"eye_fix" range:"[0,1]" help:"probability that a playout move, after the last move approached an own eye, fills the point from which the opponent would make it false (or captures the stone that would)"`
 	PairSelfAtari      float64 `param:"pair_selfatari" range:"[0,1]" help:"probability that a random playout move may put a two-stone chain in self-atari when the stone it joins could not run instead"`
+	PlayoutShapes      float64 `param:"playout_shapes" range:"[0,1]" help:"the random part of the playouts draws by learned 3x3 shape ratings: a drawn point is taken with its rating over the one the top this share of candidates reach (0 = uniform)"`
 	NlibDefence        float64 `param:"nlib_defence" range:"[0,1]" help:"probability that a playout move, after the last move took a liberty of an own three- or four-liberty chain, puts an enemy two-liberty chain next to that chain in atari"`
 }
 
@@ -210,6 +211,7 @@ func DefaultParams() Params {
 			// 0.25), pair_selfatari 0.4 (Pachi's 40% of loose self-atari
 			// checks) against 0: 6-17 after 23 games (stopped)
 			PairSelfAtari: 0,
+			PlayoutShapes: 0, // being measured
 			// 9x9 self-play at 3,000 playouts, playout_ko 0.4 (Pachi's
 			// korate) against 0: 45-44 after 89 games (stopped): no difference
 			PlayoutKo: 0,

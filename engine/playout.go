@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
@@ -62,6 +63,12 @@ type playoutConfig struct {
 	// instead (Pachi checks self-ataris fully only 60% of the time): a
 	// pair in atari inside an eye space is often the nakade that kills
 	pairSelfAtariRate float64
+	// shapeCap: the random part draws by the learned playout shapes'
+	// ratings (movemodel.PlayoutGammas), a candidate's chance of being
+	// taken its rating over the one the top shapeCap of candidates reach
+	// (0 = uniform). Crazy Stone and Fuego weigh the random part so;
+	// strong players' shapes make the playouts' quiet moves less random
+	shapeCap float64
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -85,13 +92,16 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		nlibRate:          p.NlibDefence,
 		eyeFixRate:        p.EyeFix,
 		pairSelfAtariRate: p.PairSelfAtari,
+		shapeCap:          p.PlayoutShapes,
 	}
 }
 
 // judgementPlayouts is cfg as the end-of-game judgement wants it (see
-// counterAll).
+// counterAll), with the uniform random part its readings were measured
+// with.
 func (cfg playoutConfig) judgementPlayouts() playoutConfig {
 	cfg.counterAll = true
+	cfg.shapeCap = 0
 	return cfg
 }
 
@@ -114,6 +124,9 @@ type policy struct {
 	shapes  *movemodel.Dictionary
 	gammas  []float32
 	weights []float32
+	// accept: the chance out of 255 that the random part takes a drawn
+	// candidate, by its playout code (shapeCap); nil = uniform
+	accept []uint8
 	// the last ko the playout saw taken, and for how many more moves it
 	// is fought (koAge down to 0)
 	lastKo rules.Point
@@ -135,6 +148,10 @@ func (pl *policy) configure(cfg playoutConfig, n int) {
 		}
 		pl.shapes, pl.gammas = m.Dictionary, m.Gammas[movemodel.GroupShape]
 		pl.weights = make([]float32, 0, 8)
+	}
+	pl.accept = nil
+	if cfg.shapeCap > 0 {
+		pl.accept = playoutAcceptance(cfg.shapeCap)
 	}
 	if pl.n == n {
 		return
@@ -632,14 +649,23 @@ func (pl *policy) addShape(b *rules.Board, p rules.Point, c rules.Color) {
 	}
 }
 
-// randomMove plays a uniform random move among those that are legal, do
-// not fill an own eye and are not self-atari (a lone stone thrown into the
-// opponent's eye space is allowed: it is how nakade kills), or passes.
+// randomMove plays a random move among those that are legal, do not fill
+// an own eye and are not self-atari (a lone stone thrown into the
+// opponent's eye space is allowed: it is how nakade kills), or passes. The
+// draw is uniform, or with shapeCap each drawn point is taken with its
+// shape's chance (pl.accept) until maxShapeRejections refusals, then
+// uniform again, so a move costs a bounded number of draws.
 func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.Point {
 	n := b.EmptyCount()
+	rejections := 0
 	for n > 0 {
 		i := r.Intn(n)
 		p := b.EmptyAt(i)
+		if pl.accept != nil && rejections < maxShapeRejections &&
+			uint8(r.Uint64()) > pl.accept[movemodel.PlayoutCode(b, p, c)] {
+			rejections++ // drawn again later, maybe: the draw is with replacement
+			continue
+		}
 		if !b.IsEye(p, c) && b.LegalEmpty(p, c) {
 			if !b.IsSelfAtari(p, c) || throwIn(b, p, c, pl.throwInLibs) ||
 				pl.pairSelfAtariRate > 0 && pairSelfAtari(b, p, c) && r.Float64() < pl.pairSelfAtariRate {
@@ -658,6 +684,33 @@ func (pl *policy) randomMove(b *rules.Board, c rules.Color, r *rules.Rand) rules
 	}
 	b.PlayLegal(rules.Pass, c)
 	return rules.Pass
+}
+
+// maxShapeRejections bounds the draws the playout shapes may refuse in one
+// random move.
+const maxShapeRejections = 10
+
+// acceptanceTables are the playout shapes' tables by shapeCap, built once
+// each (1 MiB apiece) and shared by every worker.
+var acceptanceTables = struct {
+	sync.Mutex
+	byCap map[float64][]uint8
+}{byCap: map[float64][]uint8{}}
+
+// playoutAcceptance is the embedded playout shapes' table for shapeCap.
+func playoutAcceptance(shapeCap float64) []uint8 {
+	acceptanceTables.Lock()
+	defer acceptanceTables.Unlock()
+	if t, ok := acceptanceTables.byCap[shapeCap]; ok {
+		return t
+	}
+	g, err := movemodel.DefaultPlayoutGammas()
+	if err != nil {
+		panic("engine: the embedded playout shapes: " + err.Error())
+	}
+	t := g.Acceptance(shapeCap)
+	acceptanceTables.byCap[shapeCap] = t
+	return t
 }
 
 // otherLiberty returns, for c's self-atari at p, a random one among the

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtpgo/gtpgo/movemodel"
 	"github.com/gtpgo/gtpgo/rules"
 )
 
@@ -648,4 +649,51 @@ func TestPlayoutRandomMovePlaysPairSelfAtari(t *testing.T) {
 			}
 		}
 	}
+}
+
+// With playout shapes the random part rarely opens on the first line of
+// an empty board (a quarter of the points are there, almost none of the
+// learned draws) and still never passes while it has moves, even when
+// its table refuses everything.
+func TestPlayoutRandomMoveDrawsByShapes(t *testing.T) {
+	b := rules.MustDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	firstLine := func(shapeCap float64, accept []uint8) int {
+		p := DefaultParams()
+		p.PlayoutShapes = shapeCap
+		pl := newPolicy()
+		pl.configure(p.playoutConfig(b.Size), b.Len)
+		if accept != nil {
+			pl.accept = accept
+		}
+		n := 0
+		for seed := uint64(1); seed <= 400; seed++ {
+			var r rules.Rand
+			r.Seed(seed)
+			var trial rules.Board
+			trial.CopyFrom(b)
+			got := pl.randomMove(&trial, rules.Black, &r)
+			require.NotEqual(t, rules.Pass, got)
+			for _, d := range b.Neighbors() {
+				if b.Color(got+rules.Point(d)) == rules.Border {
+					n++
+					break
+				}
+			}
+		}
+		return n
+	}
+	uniform := firstLine(0, nil)
+	assert.InDelta(t, 400*32/81, uniform, 40, "uniform: 32 of the 81 points")
+	assert.Less(t, firstLine(0.3, nil), 20, "by shapes: the first line is all but refused")
+	refuseAll := make([]uint8, movemodel.PlayoutCodes)
+	assert.InDelta(t, 400*32/81, firstLine(0.3, refuseAll), 40, "a table that refuses everything: uniform after the refusals")
 }

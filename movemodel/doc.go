@@ -9,6 +9,7 @@
 // to model.dat, embedded here and loaded when first needed, and the ratings
 // of who owns a candidate's point in the search's playouts (ownership.txt,
 // from scripts/trainmm -owner), which the search may weigh in. It also keeps
-// the pattern code the playouts use (the MoGo 3x3 shapes) and the ladder
-// reader. It knows the rules package only; the search uses it.
+// the pattern codes the playouts use (the MoGo 3x3 shapes, and the playout
+// shapes' ratings of playoutshapes.txt from scripts/trainmm -playout) and
+// the ladder reader. It knows the rules package only; the search uses it.
 package movemodel

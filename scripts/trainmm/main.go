@@ -8,6 +8,7 @@
 //	go run ./scripts/trainmm -test movemodel/model.dat     (only measure a model)
 //	go run ./scripts/trainmm -verify movemodel/model.dat   (train again with its flags, compare)
 //	go run ./scripts/trainmm -owner movemodel/ownership.txt (the ownership buckets' ratings, owner.go)
+//	go run ./scripts/trainmm -playout movemodel/playoutshapes.txt (the playout shapes' ratings, playout.go)
 //
 // The games: the 19x19 games of the four collections; every 10th game of
 // 2006 is held out for testing (those without handicap are measured). From
@@ -76,8 +77,16 @@ func main() {
 	flag.IntVar(&oc.playouts, "owner-playouts", 256, "with -owner: playouts of the search that gives each position's ownership")
 	flag.IntVar(&oc.iterations, "owner-iterations", 30, "with -owner: MM iterations")
 	flag.IntVar(&oc.testGames, "owner-test-games", 100, "with -owner: held-out games measured")
+	playout := flag.String("playout", "", "learn the playout shapes' ratings (playout.go) and write them to this file")
+	var pc playoutConfig
+	flag.IntVar(&pc.gameEvery, "playout-game-every", 4, "with -playout: use every n-th training game")
+	flag.IntVar(&pc.every, "playout-every", 4, "with -playout: use every n-th position of those games")
+	flag.IntVar(&pc.iterations, "playout-iterations", 30, "with -playout: MM iterations")
+	flag.IntVar(&pc.minSeen, "playout-min-seen", 200, "with -playout: codes seen fewer times among the candidates share one rating")
+	flag.IntVar(&pc.testGames, "playout-test-games", 200, "with -playout: held-out games measured")
 	flag.Parse()
 	oc.workers = cfg.workers
+	pc.workers = cfg.workers
 
 	start := time.Now()
 	var model []byte
@@ -109,6 +118,13 @@ func main() {
 	}
 	log.Printf("%d training games, %d test games (19x19, no handicap) in %.0fs", len(train), len(test), time.Since(start).Seconds())
 
+	if *playout != "" {
+		if err := os.WriteFile(*playout, []byte(trainPlayoutShapes(&pc, train, test)), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("wrote %s (%.0fs)", *playout, time.Since(start).Seconds())
+		return
+	}
 	if *owner != "" {
 		m, err := movemodel.Default()
 		if err != nil {

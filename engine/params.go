@@ -147,7 +147,9 @@ func DefaultParams() Params {
 			// one (even 10, model 30): 32-8 on 19x19 at 2,000 (+241 Elo,
 			// +109 .. +372, SPRT 0,+50 accepted); on 9x9 at 3,000 (sqrt 210,
 			// even 14) 43-41, no difference; and on 9x9 at 5,000, sqrt 150
-			// against 300: 56-75 (-51 Elo, -111 .. +9, SPRT 0,+40 rejected)
+			// against 300: 56-75 (-51 Elo, -111 .. +9, SPRT 0,+40 rejected);
+			// at 3,000, sqrt 500 against 300: 56-73 (-46 Elo, -106 .. +14,
+			// LLR -2.81, stopped at the edge of H0)
 			PriorEven:   20,
 			PriorModel:  0,
 			PriorSqrt:   300,

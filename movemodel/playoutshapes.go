@@ -37,22 +37,32 @@ func PlayoutCode(b *rules.Board, p rules.Point, c rules.Color) uint32 {
 	return code
 }
 
-// CanonicalPlayoutCode is the smallest of code's rotations and reflections.
-func CanonicalPlayoutCode(code uint32) uint32 {
+// shapeOfPlayoutCode is code as a Shape (an atari as one liberty), so
+// that Shape's symmetries apply to it.
+func shapeOfPlayoutCode(code uint32) Shape {
 	s := Shape(code & 0xFFFF)
 	for i := 0; i < 4; i++ {
 		if code>>(16+i)&1 != 0 {
 			s |= 1 << (16 + 2*i)
 		}
 	}
-	s = s.Canonical()
-	out := uint32(s & 0xFFFF)
+	return s
+}
+
+// playoutCodeOfShape is the inverse of shapeOfPlayoutCode.
+func playoutCodeOfShape(s Shape) uint32 {
+	code := uint32(s & 0xFFFF)
 	for i := 0; i < 4; i++ {
 		if s>>(16+2*i)&3 != 0 {
-			out |= 1 << (16 + i)
+			code |= 1 << (16 + i)
 		}
 	}
-	return out
+	return code
+}
+
+// CanonicalPlayoutCode is the smallest of code's rotations and reflections.
+func CanonicalPlayoutCode(code uint32) uint32 {
+	return playoutCodeOfShape(shapeOfPlayoutCode(code).Canonical())
 }
 
 // canonicalPlayoutCodes maps every code to its canonical form (4 MiB,
@@ -63,22 +73,10 @@ var canonicalPlayoutCodes = sync.OnceValue(func() []uint32 {
 		if t[code] != 0 || code == 0 {
 			continue
 		}
+		// every symmetry of code shares its canonical code: fill them at once
 		canon := CanonicalPlayoutCode(uint32(code))
-		// every symmetry of code shares canon: fill them at once
-		s := Shape(canon & 0xFFFF)
-		for i := 0; i < 4; i++ {
-			if canon>>(16+i)&1 != 0 {
-				s |= 1 << (16 + 2*i)
-			}
-		}
-		for _, sym := range s.Symmetries() {
-			c := uint32(sym & 0xFFFF)
-			for i := 0; i < 4; i++ {
-				if sym>>(16+2*i)&3 != 0 {
-					c |= 1 << (16 + i)
-				}
-			}
-			t[c] = canon
+		for _, sym := range shapeOfPlayoutCode(canon).Symmetries() {
+			t[playoutCodeOfShape(sym)] = canon
 		}
 	}
 	return t

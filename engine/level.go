@@ -14,8 +14,9 @@ import (
 // Below it GenMove changes two things, and nothing else:
 //
 //   - the search stops at the level's playouts (LevelSpec.Playouts, about
-//     doubling from one level to the next), whatever the time settings
-//     allow: a level is a number of playouts, the same on every machine;
+//     doubling from one level to the next on 9x9, growing by about 1.67 on
+//     19x19), whatever the time settings allow: a level is a number of
+//     playouts, the same on every machine;
 //   - the move is drawn among the candidates the search found nearly as
 //     good as the best one, weighted by visits^(1/Temperature), rather than
 //     always the best.
@@ -50,7 +51,8 @@ type LevelSpec struct {
 	MinVisits   int     // and at least this many
 }
 
-// levelSpecs are the levels 1 to MaxLevel-1. The playouts about double
+// levelSpecs are the levels 1 to MaxLevel-1, with their 9x9 playouts
+// (Level has those of other sizes). The playouts about double
 // from level to level, a little more at the top where a doubling is worth
 // less, from 24 at level 1, where the priors decide most moves, to 15,000
 // at level 9, about a second on one core on 9x9 and five on 19x19: below
@@ -76,13 +78,28 @@ var levelSpecs = [MaxLevel - 1]LevelSpec{
 	{Playouts: 15000, Temperature: 0.4, Margin: 0.02, MinShare: 0.35, MinVisits: 5},
 }
 
-// Level returns how level plays; ok is false at MaxLevel (and outside
-// 1..MaxLevel), where the engine plays at full strength.
-func Level(level int) (spec LevelSpec, ok bool) {
+// levelPlayouts19 are the levels' playouts on 19x19, where a doubling of
+// the playouts is worth more than on 9x9: with levelSpecs' doubling the
+// 19x19 ladder's steps were 177-279 Elo (recalibration/19, before this
+// table), so here they grow by about 1.67 a level, to the same 15,000 at
+// level 9, and level 1 starts at 250, about the playouts at which level 4
+// stood 570 Elo below GNU Go level 10 and won 3 of 10 against GNU Go
+// level 1.
+var levelPlayouts19 = [MaxLevel - 1]int{250, 420, 700, 1150, 1900, 3200, 5400, 9000, 15000}
+
+// Level returns how level plays on a size x size board; ok is false at
+// MaxLevel (and outside 1..MaxLevel), where the engine plays at full
+// strength. Up to 9x9 the playouts are levelSpecs', from 19x19 on
+// levelPlayouts19's, and in between their geometric interpolation.
+func Level(level, size int) (spec LevelSpec, ok bool) {
 	if level < 1 || level >= MaxLevel {
 		return LevelSpec{}, false
 	}
-	return levelSpecs[level-1], true
+	spec = levelSpecs[level-1]
+	big := float64(levelPlayouts19[level-1])
+	t := min(max(float64(size-9)/10, 0), 1)
+	spec.Playouts = int(math.Round(float64(spec.Playouts) * math.Pow(big/float64(spec.Playouts), t)))
+	return spec, true
 }
 
 const (
@@ -111,7 +128,7 @@ type levelPlay struct {
 // level, nil at MaxLevel.
 func (e *Engine) levelFor(g *rules.Game, color rules.Color, cleanup bool) *levelPlay {
 	p := e.Params()
-	spec, ok := Level(p.Level)
+	spec, ok := Level(p.Level, g.Size())
 	if !ok {
 		return nil
 	}

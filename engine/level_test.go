@@ -34,25 +34,50 @@ func TestLevelParameters(t *testing.T) {
 	}
 
 	for _, l := range []int{0, MaxLevel, MaxLevel + 1} {
-		_, ok := Level(l)
+		_, ok := Level(l, 9)
 		assert.False(t, ok, "level %d plays as the full engine", l)
 	}
-	prev, ok := Level(1)
-	require.True(t, ok)
-	assert.Positive(t, prev.Playouts)
-	for l := 2; l < MaxLevel; l++ {
-		spec, ok := Level(l)
-		require.True(t, ok, "level %d", l)
-		assert.Greater(t, spec.Playouts, prev.Playouts, "level %d: more playouts than level %d", l, l-1)
-		assert.LessOrEqual(t, spec.Playouts, 3*prev.Playouts, "level %d: about double, not a leap", l)
-		assert.Less(t, spec.Temperature, prev.Temperature, "level %d: less noise", l)
-		assert.Less(t, spec.Margin, prev.Margin, "level %d: a narrower margin", l)
-		assert.Greater(t, spec.MinShare, prev.MinShare, "level %d: alternatives need more visits", l)
-		assert.GreaterOrEqual(t, spec.MinVisits, prev.MinVisits, "level %d: alternatives need as many visits at least", l)
-		prev = spec
+	for _, size := range []int{5, 9, 13, 19, 25} {
+		prev, ok := Level(1, size)
+		require.True(t, ok)
+		assert.Positive(t, prev.Playouts)
+		for l := 2; l < MaxLevel; l++ {
+			spec, ok := Level(l, size)
+			require.True(t, ok, "level %d", l)
+			assert.Greater(t, spec.Playouts, prev.Playouts, "%dx%d level %d: more playouts than level %d", size, size, l, l-1)
+			assert.LessOrEqual(t, spec.Playouts, 3*prev.Playouts, "%dx%d level %d: about double, not a leap", size, size, l)
+			assert.Less(t, spec.Temperature, prev.Temperature, "level %d: less noise", l)
+			assert.Less(t, spec.Margin, prev.Margin, "level %d: a narrower margin", l)
+			assert.Greater(t, spec.MinShare, prev.MinShare, "level %d: alternatives need more visits", l)
+			assert.GreaterOrEqual(t, spec.MinVisits, prev.MinVisits, "level %d: alternatives need as many visits at least", l)
+			prev = spec
+		}
 	}
+	// The board size changes the playouts and nothing else: 9x9 and smaller
+	// share one table, 19x19 and larger another with smaller steps, and
+	// 13x13 lies between them.
 	for l := 1; l < MaxLevel; l++ {
-		spec, _ := Level(l)
+		small, _ := Level(l, 5)
+		nine, _ := Level(l, 9)
+		thirteen, _ := Level(l, 13)
+		nineteen, _ := Level(l, 19)
+		big, _ := Level(l, 25)
+		assert.Equal(t, nine, small, "level %d", l)
+		assert.Equal(t, nineteen, big, "level %d", l)
+		assert.Equal(t, levelSpecs[l-1], nine, "level %d", l)
+		assert.Equal(t, levelPlayouts19[l-1], nineteen.Playouts, "level %d", l)
+		assert.LessOrEqual(t, nine.Playouts, thirteen.Playouts, "level %d", l)
+		assert.LessOrEqual(t, thirteen.Playouts, nineteen.Playouts, "level %d", l)
+		same := thirteen
+		same.Playouts = nine.Playouts
+		assert.Equal(t, nine, same, "level %d: only the playouts depend on the size", l)
+	}
+	first, _ := Level(1, 19)
+	last, _ := Level(MaxLevel-1, 19)
+	assert.Less(t, float64(last.Playouts)/float64(first.Playouts), 100.0,
+		"19x19 levels grow by less than doubling: eight steps span under 100 times the playouts")
+	for l := 1; l < MaxLevel; l++ {
+		spec, _ := Level(l, 9)
 		assert.Positive(t, spec.Temperature)
 		assert.True(t, spec.Margin > 0 && spec.Margin < 0.5, "level %d margin %v", l, spec.Margin)
 		assert.True(t, spec.MinShare > 0 && spec.MinShare < 1, "level %d share %v", l, spec.MinShare)
@@ -112,7 +137,7 @@ func TestLevelPlayoutCap(t *testing.T) {
 	g, err := rules.NewGame(9, rules.Chinese, 7.5)
 	require.NoError(t, err)
 	for l := 1; l <= 4; l++ {
-		spec, _ := Level(l)
+		spec, _ := Level(l, 9)
 		p := testParams()
 		p.Level = l
 		res := New(p).GenMove(context.Background(), g, rules.Black, Limits{}, false)
@@ -120,6 +145,14 @@ func TestLevelPlayoutCap(t *testing.T) {
 		res = New(p).GenMove(context.Background(), g, rules.Black, Limits{Playouts: 20}, false)
 		assert.Equal(t, 20, res.Playouts, "level %d with a smaller cap", l)
 	}
+	big, err := rules.NewGame(19, rules.Chinese, 7.5)
+	require.NoError(t, err)
+	spec, _ := Level(1, 19)
+	p := testParams()
+	p.Level = 1
+	res := New(p).GenMove(context.Background(), big, rules.Black, Limits{}, false)
+	assert.Equal(t, spec.Playouts, res.Playouts, "19x19 level 1 has the 19x19 table's playouts")
+	assert.Equal(t, levelPlayouts19[0], res.Playouts)
 }
 
 // After the opponent's pass a level searches at least levelEndPlayouts and
@@ -304,7 +337,7 @@ func TestLevelChoiceGuardRails(t *testing.T) {
 			b.SetToMove(tc.color)
 			cands := candidates(t, b, tc.cands...)
 			for l := 1; l < MaxLevel; l++ {
-				spec, _ := Level(l)
+				spec, _ := Level(l, 9)
 				got := draws(b, tc.color, cands, spec, 400)
 				for v := range got {
 					assert.Contains(t, tc.allowed, v, "level %d drew %s (%v)", l, v, got)
@@ -335,7 +368,7 @@ func TestLevelChoiceNoiseShrinks(t *testing.T) {
 	first := -1
 	prev := -1
 	for l := 1; l < MaxLevel; l++ {
-		spec, _ := Level(l)
+		spec, _ := Level(l, 9)
 		best := draws(b, rules.White, cands, spec, 2000)["C3"]
 		assert.GreaterOrEqual(t, best, prev, "level %d", l)
 		if first < 0 {

@@ -25,7 +25,7 @@ func TestLevelParameter(t *testing.T) {
 	assert.Equal(t, 2, s.eng.Params().Level)
 	assert.Equal(t, "? parameter level must be in [1,10], not 11", ss.ask("gtpgo-param engine level 11"))
 	require.Regexp(t, `^= [A-J][1-9]$`, ss.ask("genmove b"))
-	spec, ok := engine.Level(2)
+	spec, ok := engine.Level(2, 9)
 	require.True(t, ok)
 	assert.Equal(t, spec.Playouts, s.lastSearch.Playouts)
 }

@@ -77,6 +77,7 @@ type SearchParams struct {
 	ScoreBonus         float64 `param:"score_bonus" range:"[0,0.5)" help:"share of a playout's value that follows the score margin instead of win/loss"`
 	HandicapStoneValue float64 `param:"handicap_stone_value" range:"[0,50]" help:"points per handicap stone on 19x19 for dynamic komi (0 = off)"`
 	HandicapFade       float64 `param:"handicap_fade" range:"(0,3]" help:"dynamic komi fades out over this many moves per point of the board"`
+	JigoHalf           bool    `param:"jigo_half" help:"with an integer komi a jigo counts half a win, as a match scores it, not a loss for the player to move"`
 	ResignThreshold    float64 `param:"resign_threshold" range:"[0,0.5)" help:"win rate under which the engine resigns (0 = never)"`
 	ResignMinMoves     int     `param:"resign_min_moves" range:"[0,100000]" help:"no resignation before this many moves per 9x9 board area"`
 	ResignMinVisits    int     `param:"resign_min_visits" range:"[0,1e9]" help:"visits the best move needs before the engine may resign"`
@@ -97,6 +98,7 @@ type PlayoutParams struct {
 	EyeFix             float64 `param:"eye_fix" range:"[0,1]" help:"probability that a playout move, after the last move approached an own eye, fills the point from which the opponent would make it false (or captures the stone that would)"`
 	PairSelfAtari      float64 `param:"pair_selfatari" range:"[0,1]" help:"probability that a random playout move may put a two-stone chain in self-atari when the stone it joins could not run instead"`
 	PlayoutShapes      float64 `param:"playout_shapes" range:"[0,1]" help:"the random part of the playouts draws by learned 3x3 shape ratings: a drawn point is taken with its rating over the one the top this share of candidates reach (0 = uniform)"`
+	TacticalRate       float64 `param:"tactical_rate" range:"[0,1]" help:"probability that a playout move first captures, or escapes from atari, around the last move"`
 	NlibDefence        float64 `param:"nlib_defence" range:"[0,1]" help:"probability that a playout move, after the last move took a liberty of an own three- or four-liberty chain, puts an enemy two-liberty chain next to that chain in atari"`
 }
 
@@ -171,8 +173,9 @@ func DefaultParams() Params {
 			ScoreBonus:         0, // 0.05 measured: 43/80 in 9x9 self-play, no clear gain
 			HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
 			HandicapFade:       0.55,
-			ResignThreshold:    0.02, // opponents blunder: resign only when hopeless
-			ResignMinMoves:     30,   // per 81 points of board: none in the opening
+			JigoHalf:           false, // being measured on 9x9 at komi 7
+			ResignThreshold:    0.02,  // opponents blunder: resign only when hopeless
+			ResignMinMoves:     30,    // per 81 points of board: none in the opening
 			ResignMinVisits:    1000,
 		},
 		PlayoutParams: PlayoutParams{
@@ -201,6 +204,9 @@ func DefaultParams() Params {
 			// (stopped), and with eye_fix 1 against neither: 71-73 after
 			// 144 (stopped): no clear gain
 			NlibDefence: 0,
+			// always, as since the first heavy playouts; Pachi's 0.9 is
+			// being measured
+			TacticalRate: 1,
 			// 9x9 self-play at 3,000 playouts, eye_fix 1 (Pachi's
 			// eyefixrate) against 0: 158-142 (+19 Elo, -21 .. +58, SPRT
 			// 0,+40 undecided after 300 games), and 25-16 with nlib_defence

@@ -69,6 +69,11 @@ type playoutConfig struct {
 	// (0 = uniform). Crazy Stone and Fuego weigh the random part so;
 	// strong players' shapes make the playouts' quiet moves less random
 	shapeCap float64
+	// tacticalRate: probability that a playout move looks for the
+	// captures and atari escapes around the last move first (Pachi's
+	// lcapturerate 90%): below 1 a playout sometimes lets a chain in atari
+	// be, as a player with a bigger move elsewhere would
+	tacticalRate float64
 }
 
 // koAge is how many moves after a ko capture the playouts still fight it
@@ -93,6 +98,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 		eyeFixRate:        p.EyeFix,
 		pairSelfAtariRate: p.PairSelfAtari,
 		shapeCap:          p.PlayoutShapes,
+		tacticalRate:      p.TacticalRate,
 	}
 }
 
@@ -102,6 +108,7 @@ func (p *Params) playoutConfig(size int) playoutConfig {
 func (cfg playoutConfig) judgementPlayouts() playoutConfig {
 	cfg.counterAll = true
 	cfg.shapeCap = 0
+	cfg.tacticalRate = 1
 	return cfg
 }
 
@@ -258,9 +265,11 @@ func (pl *policy) heavyMove(b *rules.Board, c rules.Color, r *rules.Rand) rules.
 	}
 	last := b.LastMove()
 	if last > 0 {
-		if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
-			b.PlayLegal(p, c)
-			return p
+		if pl.tacticalRate >= 1 || r.Float64() < pl.tacticalRate {
+			if p := pl.tactical(b, c, last, r); p != rules.NoPoint {
+				b.PlayLegal(p, c)
+				return p
+			}
 		}
 		if pl.nakadeRate > 0 && r.Float64() < pl.nakadeRate {
 			if p := pl.nakade(b, c, last); p != rules.NoPoint {

@@ -235,6 +235,21 @@ func (p *SearchParams) DynamicKomi(g *rules.Game, color rules.Color) float64 {
 	return extra
 }
 
+// playoutKomi is the komi the playouts of color's search are scored with.
+// With an integer komi a jigo is possible. The engine plays to win, so
+// unless jigoHalf it counts a jigo as a loss for color (its komi moves half
+// a point against color); with jigoHalf the komi stays and a jigo is worth
+// half a win (playoutValue), as a match scores it.
+func playoutKomi(komi float64, color rules.Color, jigoHalf bool) float64 {
+	if komi != math.Trunc(komi) || jigoHalf {
+		return komi
+	}
+	if color == rules.Black {
+		return komi + 0.5
+	}
+	return komi - 0.5
+}
+
 // Search thinks about the position of g with color to move and returns the
 // best move. The game is only read.
 func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, lim Limits) Result {
@@ -247,16 +262,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, color rules.Color, l
 		e.prevHist = nil
 	}
 	s := &search{e: e, p: p, lim: lim, color: color, realKomi: Komi(g), start: time.Now()}
-	s.komi = s.realKomi + p.DynamicKomi(g, color)
-	if s.komi == math.Trunc(s.komi) {
-		// with an integer komi a jigo is possible; the engine plays to win,
-		// so the playouts count a jigo as a loss for the player to move
-		if color == rules.Black {
-			s.komi += 0.5
-		} else {
-			s.komi -= 0.5
-		}
-	}
+	s.komi = playoutKomi(s.realKomi+p.DynamicKomi(g, color), color, p.JigoHalf)
 	s.root.CopyFrom(g.Board())
 	s.root.SetToMove(color)
 	s.maxMoves = 3 * s.root.Size * s.root.Size

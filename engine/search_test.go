@@ -192,3 +192,34 @@ func TestEarlyStop(t *testing.T) {
 		}
 	}
 }
+
+// With an integer komi a jigo counts as a loss for the player to move: its
+// playouts' komi moves half a point against it; with jigo_half the komi
+// stays and a jigo is worth half a win. A fractional komi stays as it is.
+func TestPlayoutKomi(t *testing.T) {
+	for _, tc := range []struct {
+		komi     float64
+		color    rules.Color
+		jigoHalf bool
+		want     float64
+	}{
+		{7, rules.Black, false, 7.5},
+		{7, rules.White, false, 6.5},
+		{0, rules.White, false, -0.5},
+		{-3, rules.Black, false, -2.5},
+		{7, rules.Black, true, 7},
+		{7, rules.White, true, 7},
+		{7.5, rules.Black, false, 7.5},
+		{7.5, rules.White, false, 7.5},
+		{6.5, rules.White, true, 6.5},
+	} {
+		assert.Equal(t, tc.want, playoutKomi(tc.komi, tc.color, tc.jigoHalf), "komi %v, %v, jigo_half %v", tc.komi, tc.color, tc.jigoHalf)
+	}
+	// a 9x9 playout ending Black 44, White 37 is a jigo at komi 7:
+	// Black's search calls it a loss, White's too, with jigo_half half a win
+	diff := func(c rules.Color, half bool) float64 { return 44 - 37 - playoutKomi(7, c, half) }
+	assert.Equal(t, int64(0), playoutValue(diff(rules.Black, false), 0, 20), "Black loses the jigo")
+	assert.Equal(t, int64(winUnit), playoutValue(diff(rules.White, false), 0, 20), "Black wins it in White's search: White loses it")
+	assert.Equal(t, int64(winUnit/2), playoutValue(diff(rules.Black, true), 0, 20))
+	assert.Equal(t, int64(winUnit/2), playoutValue(diff(rules.White, true), 0, 20))
+}

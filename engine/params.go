@@ -44,7 +44,12 @@ type EngineParams struct {
 type TimeParams struct {
 	MaxPlayouts int     `param:"playouts" range:"[0,1e9]" help:"playouts per move (0 = no limit, time decides)"`
 	MoveTime    float64 `param:"move_time" range:"[0,86400]" help:"seconds per move when no time control is set (0 = by board size)"`
-	EarlyStop   bool    `param:"early_stop" help:"under a clock, stop thinking once the best move can no longer be overtaken"`
+	// MoveTimeTarget below 1 makes the per-move time a cap, as Pachi's -t
+	// is: the search aims at this share of it, stops early when the best
+	// move can no longer be overtaken, and thinks up to the cap when the
+	// most visited move is not the best valued one.
+	MoveTimeTarget float64 `param:"move_time_target" range:"(0,1]" help:"share of the per-move time the search aims at; below 1 it may stop early, or think on to the full time when undecided (1 = always the full time)"`
+	EarlyStop      bool    `param:"early_stop" help:"under a clock, stop thinking once the best move can no longer be overtaken"`
 	// EarlyStopFrom keeps the first part of the budget from an early stop:
 	// before it, the playout rate that predicts the rest is too noisy.
 	EarlyStopFrom float64 `param:"early_stop_from" range:"[0,1]" help:"share of the target time before which no early stop comes"`
@@ -115,6 +120,7 @@ func DefaultParams() Params {
 			MaxPlayouts:       0,
 			MoveTime:          0,    // 0: choose from the board size (see DefaultMoveTime)
 			EarlyStop:         true, // under a clock only: gtp spends a fixed time per move in full
+			MoveTimeTarget:    1,
 			EarlyStopFrom:     0.1,
 			UnstableMargin:    0.02,
 			UnstableMinVisits: 100,

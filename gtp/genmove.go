@@ -21,7 +21,8 @@ const minInterruptedVisits = 100
 // limits is the budget of one move for color: the clock's when a time
 // control is set, else the per-move time (Params.MoveTime, or the default
 // for the board size); Params.MaxPlayouts caps playouts in both cases.
-// Only a clock's budget may end early (Params.EarlyStop).
+// Only a clock's budget may end early (Params.EarlyStop), or a per-move
+// time that Params.MoveTimeTarget makes a cap.
 func (s *Server) limits(color rules.Color) engine.Limits {
 	return s.budget(color, true)
 }
@@ -41,16 +42,19 @@ func (s *Server) budget(color rules.Color, defaultTime bool) engine.Limits {
 	size := s.game.Size()
 	target, maxTime, ok := s.clock.Budget(color, size, s.game.Board().EmptyCount())
 	// stopping early saves clock time for later moves; a fixed time per
-	// move is better spent in full, since the tree under the move played is
-	// kept for the next one
+	// move is spent in full unless MoveTimeTarget makes it a cap
 	earlyStop := p.EarlyStop && ok
 	if !ok {
 		secs := p.MoveTime
 		if secs <= 0 && defaultTime {
 			secs = engine.DefaultMoveTime(size)
 		}
-		target = time.Duration(secs * float64(time.Second))
-		maxTime = target
+		maxTime = time.Duration(secs * float64(time.Second))
+		target = maxTime
+		if p.MoveTimeTarget < 1 {
+			target = time.Duration(secs * p.MoveTimeTarget * float64(time.Second))
+			earlyStop = p.EarlyStop
+		}
 	}
 	return engine.Limits{Playouts: p.MaxPlayouts, Time: target, MaxTime: maxTime, EarlyStop: earlyStop}
 }

@@ -237,25 +237,32 @@ func TestDescribeEngine(t *testing.T) {
 	}
 }
 
-// A move's limits: the whole per-move time without a clock; the clock's
-// budget with one, stopping early as the early_stop parameter says.
+// A move's limits: the whole per-move time without a clock, or with
+// move_time_target below 1 that share of it as the target, the whole as
+// the cap, and early stops; the clock's budget with one, stopping early as
+// the early_stop parameter says.
 func TestMoveLimits(t *testing.T) {
 	tests := []struct {
 		name                 string
 		earlyStop, wantEarly bool
+		target               float64 // move_time_target
 		commands             []string
 		want                 time.Duration // the target time, 0 = the clock's
 	}{
-		{"per-move time", true, false, nil, 3 * time.Second},
-		{"per-move time, early stop off", false, false, nil, 3 * time.Second},
-		{"main time", true, true, []string{"time_settings 60 0 0"}, 0},
-		{"main time, early stop off", false, false, []string{"time_settings 60 0 0"}, 0},
+		{"per-move time", true, false, 1, nil, 3 * time.Second},
+		{"per-move time, early stop off", false, false, 1, nil, 3 * time.Second},
+		{"per-move time as a cap", true, true, 0.9, nil, 2700 * time.Millisecond},
+		{"per-move time as a cap, early stop off", false, false, 0.9, nil, 2700 * time.Millisecond},
+		{"main time", true, true, 1, []string{"time_settings 60 0 0"}, 0},
+		{"main time, early stop off", false, false, 1, []string{"time_settings 60 0 0"}, 0},
+		{"main time, the per-move target does not apply", true, true, 0.5, []string{"time_settings 60 0 0"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testParams()
 			p.MoveTime = 3
 			p.EarlyStop = tc.earlyStop
+			p.MoveTimeTarget = tc.target
 			s, err := New(engine.New(p), DefaultConfig())
 			require.NoError(t, err)
 			runScript(t, s, strings.Join(append(tc.commands, ""), "\n"))
@@ -264,7 +271,7 @@ func TestMoveLimits(t *testing.T) {
 			assert.Equal(t, p.MaxPlayouts, lim.Playouts)
 			if tc.want > 0 {
 				assert.Equal(t, tc.want, lim.Time)
-				assert.Equal(t, tc.want, lim.MaxTime)
+				assert.Equal(t, 3*time.Second, lim.MaxTime)
 			} else {
 				assert.Positive(t, lim.Time)
 				assert.Less(t, lim.Time, 10*time.Second, "a share of the main time")

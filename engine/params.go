@@ -157,7 +157,9 @@ func DefaultParams() Params {
 			// even 14) 43-41, no difference; and on 9x9 at 5,000, sqrt 150
 			// against 300: 56-75 (-51 Elo, -111 .. +9, SPRT 0,+40 rejected);
 			// at 3,000, sqrt 500 against 300: 56-73 (-46 Elo, -106 .. +14,
-			// LLR -2.81, stopped at the edge of H0)
+			// LLR -2.81, stopped at the edge of H0). prior_even 10 (near
+			// Pachi's 14 on 9x9) against 20 at 3,000: 188-192 (-4 Elo, -39
+			// .. +31, SPRT 0,+40 accepted H0)
 			PriorEven:   20,
 			PriorModel:  0,
 			PriorSqrt:   300,

@@ -120,9 +120,9 @@ func DefaultParams() Params {
 			MaxPlayouts: 0,
 			MoveTime:    0,    // 0: choose from the board size (see DefaultMoveTime)
 			EarlyStop:   true, // under a clock only: gtp spends a fixed time per move in full
-			// 0.9 with -move_time 1.45 (0.89 s a move) and jigo_half, against
-			// Pachi -t 1.25 (1.05 s) on 9x9: 102 wins and 6 draws of 200
-			// (52.5%), against 46 and 2 of 100 at a fixed 1 s; in self-play at
+			// 0.9 with -move_time 1.45 (0.88 s a move) and jigo_half, against
+			// Pachi -t 1.25 (1.05 s) on 9x9: 147 wins and 10 draws of 300
+			// (50.7%), against 46 and 2 of 100 at a fixed 1 s; in self-play at
 			// equal time against a fixed 1 s 13-19 (1 draw) after 33, stopped:
 			// not yet the default
 			MoveTimeTarget:    1,

@@ -165,10 +165,17 @@ func DefaultParams() Params {
 			// LLR -2.81, stopped at the edge of H0). prior_even 10 (near
 			// Pachi's 14 on 9x9) against 20 at 3,000: 188-192 (-4 Elo, -39
 			// .. +31, SPRT 0,+40 accepted H0)
-			PriorEven:   20,
-			PriorModel:  0,
-			PriorSqrt:   300,
-			Book:        false,
+			PriorEven:  20,
+			PriorModel: 0,
+			PriorSqrt:  300,
+			// 19x19 self-play at 1,500 playouts, book against none: 22-18
+			// after 40 (+35 Elo, -72 .. +141), stopped for time: not yet
+			// enough to say
+			Book: false,
+			// 19x19 self-play at 1,500 playouts, widen_min 8 against all
+			// children: 19-21 after 40 (-17 Elo, -124 .. +89), stopped:
+			// the square-root prior already keeps the search on the likely
+			// moves
 			WidenMin:    0,
 			WidenFactor: 1.4, // Coulom's (CrazyStone 2007)
 			// 9x9 self-play at 3,000 playouts, patterns up to size 5

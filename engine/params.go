@@ -194,9 +194,10 @@ func DefaultParams() Params {
 			HandicapStoneValue: 7, // the usual estimate of a handicap stone's worth
 			HandicapFade:       0.55,
 			// 9x9 self-play at 3,000 playouts, komi 7, on against off:
-			// 214-186 after 400 games (+24 Elo, -10 .. +58, SPRT 0,+40
-			// undecided, continuing); against Pachi at 1 s per move 46 wins
-			// and 2 draws of 100 (47%), against 88 of 200 without it
+			// 215-186 after 401 games (+25 Elo, -9 .. +60, SPRT 0,+40
+			// undecided, stopped); against Pachi at 1 s per move 46 wins
+			// and 2 draws of 100 (47%), against 88 of 200 without it, and
+			// with move_time_target 0.9 50.7% of 300 (see there)
 			JigoHalf:        false,
 			ResignThreshold: 0.02, // opponents blunder: resign only when hopeless
 			ResignMinMoves:  30,   // per 81 points of board: none in the opening

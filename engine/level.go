@@ -84,8 +84,10 @@ var levelSpecs = [MaxLevel - 1]LevelSpec{
 // table), so here they grow by about 1.67 a level, to the same 15,000 at
 // level 9, and level 1 starts at 250, about the playouts at which level 4
 // stood 570 Elo below GNU Go level 10 and won 3 of 10 against GNU Go
-// level 1.
-var levelPlayouts19 = [MaxLevel - 1]int{250, 420, 700, 1150, 1900, 3200, 5400, 9000, 15000}
+// level 1. Level 6 has 2,700, not 3,200: at 3,200 it stood 394 Elo above
+// level 5, which won 1 of 16 against it, and 145 below level 7
+// (sized/19-level6-3200 holds those games).
+var levelPlayouts19 = [MaxLevel - 1]int{250, 420, 700, 1150, 1900, 2700, 5400, 9000, 15000}
 
 // Level returns how level plays on a size x size board; ok is false at
 // MaxLevel (and outside 1..MaxLevel), where the engine plays at full

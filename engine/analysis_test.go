@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -89,5 +90,51 @@ func TestScoreSampler(t *testing.T) {
 		s.Sample(occupied, 5)
 		assert.Zero(t, s.Samples(occupied), "an illegal move gets no playouts")
 		assert.Equal(t, 1.5, s.Lead(occupied, 1.5, 8), "no samples: the prior")
+	}
+}
+
+// ownershipMeans, read while a worker records playouts, stays within
+// [-1, 1]: the sums and their count are not read at one instant. On the
+// board every point is Black's in every playout, so a count read
+// before the sums would show means beyond 1.
+func TestOwnershipMeansWhileRecording(t *testing.T) {
+	b := rules.MustDiagram(`
+		X X . X X X X X X
+		X X X X X X . X X
+		X X X X X X X X X
+		X . X X X X X X X
+		X X X X X X X . X
+		X X X X X X X X X
+		X X X . X X X X X
+		X X X X X X X X X
+		X X X X X . X X X`)
+	s := &search{}
+	s.root.CopyFrom(b)
+	s.owner = make([]atomic.Int32, b.Len)
+	w := &worker{s: s}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 200000 {
+			w.recordOwnership(b)
+		}
+	}()
+	reads, outside := 0, 0
+	for running := true; running; reads++ {
+		select {
+		case <-done:
+			running = false
+		default:
+		}
+		for _, o := range s.ownershipMeans() {
+			if o < -1 || o > 1 {
+				outside++
+			}
+		}
+	}
+	assert.Zero(t, outside, "means beyond [-1, 1] in %d reads", reads)
+	means := s.ownershipMeans()
+	for _, p := range b.Points() {
+		require.Equal(t, 1.0, means[p], "every point is Black's")
 	}
 }

@@ -124,7 +124,6 @@ func (s *search) seedOwnership(seed uint64) {
 	for range ownerSeedPlayouts {
 		b.CopyFrom(&s.root)
 		w.moves = w.pol.playout(b, s.color, &w.rng, s.maxMoves, w.moves[:0])
-		s.ownerPlayouts.Add(1)
 		w.recordOwnership(b)
 	}
 }

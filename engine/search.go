@@ -536,21 +536,33 @@ func (s *search) snapshot() Snapshot {
 	} else {
 		snap.WinRate = 1 - root.realWinRate()
 	}
-	n := s.playouts.Load()
-	snap.Ownership = make([]float64, s.root.Len)
-	if on := s.ownerPlayouts.Load(); on > 0 {
-		for i := range s.owner {
-			snap.Ownership[i] = float64(s.owner[i].Load()) / float64(on)
-		}
-	}
-	if n > 0 {
-		lead := float64(s.scoreSum.Load())/float64(n) - s.realKomi
+	snap.Ownership = s.ownershipMeans()
+	scoreSum := s.scoreSum.Load() // before the count, as in ownershipMeans
+	if n := s.playouts.Load(); n > 0 {
+		lead := float64(scoreSum)/float64(n) - s.realKomi
 		if s.color == rules.White {
 			lead = -lead
 		}
 		snap.ScoreLead = lead
 	}
 	return snap
+}
+
+// ownershipMeans is each point's mean ownership over the playouts counted
+// so far. The sums are read before the count: recordOwnership counts a
+// playout before it adds to the sums, so while workers run the count read
+// afterwards covers every playout in the sums and each mean stays in [-1, 1].
+func (s *search) ownershipMeans() []float64 {
+	means := make([]float64, s.root.Len)
+	for i := range s.owner {
+		means[i] = float64(s.owner[i].Load())
+	}
+	if n := s.ownerPlayouts.Load(); n > 0 {
+		for i := range means {
+			means[i] /= float64(n)
+		}
+	}
+	return means
 }
 
 // priorMass is the prior wins of a node's children together: a child's

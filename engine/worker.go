@@ -198,7 +198,6 @@ func (w *worker) backup(b *rules.Board) {
 	n := s.playouts.Add(1)
 	s.scoreSum.Add(int64(score))
 	if n > s.ownershipFrom {
-		s.ownerPlayouts.Add(1)
 		w.recordOwnership(b)
 	}
 
@@ -307,6 +306,7 @@ func playoutValue(diff, k, marginScale float64) int64 {
 // ownership counts: a stone's colour, or the colour of all the neighbours
 // of an empty point.
 func (w *worker) recordOwnership(b *rules.Board) {
+	w.s.ownerPlayouts.Add(1) // before the sums: see ownershipMeans
 	owner := w.s.owner
 	for i := 0; i < b.Len; i++ {
 		switch pointOwner(b, rules.Point(i)) {

@@ -94,9 +94,9 @@ func TestScoreSampler(t *testing.T) {
 }
 
 // ownershipMeans, read while a worker records playouts, stays within
-// [-1, 1]: the sums and their count are not read at one instant. On the
-// board every point is Black's in every playout, so a count read
-// before the sums would show means beyond 1.
+// [-1, 1]: the sums and their count are not read at one instant. On this
+// board every point (stone or eye) is Black's in every playout, so a count
+// read before the sums would show means beyond 1.
 func TestOwnershipMeansWhileRecording(t *testing.T) {
 	b := rules.MustDiagram(`
 		X X . X X X X X X

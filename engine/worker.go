@@ -302,8 +302,8 @@ func playoutValue(diff, k, marginScale float64) int64 {
 	return v
 }
 
-// recordOwnership adds the final owner of every point to the search's
-// ownership counts: a stone's colour, or the colour of all the neighbours
+// recordOwnership counts a playout in the search's ownership and adds the
+// final owner of every point to its sums: a stone's colour, or the colour of all the neighbours
 // of an empty point.
 func (w *worker) recordOwnership(b *rules.Board) {
 	w.s.ownerPlayouts.Add(1) // before the sums: see ownershipMeans

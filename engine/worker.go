@@ -303,8 +303,8 @@ func playoutValue(diff, k, marginScale float64) int64 {
 }
 
 // recordOwnership counts a playout in the search's ownership and adds the
-// final owner of every point to its sums: a stone's colour, or the colour of all the neighbours
-// of an empty point.
+// final owner of every point to its sums: a stone's colour, or the colour
+// of all the neighbours of an empty point.
 func (w *worker) recordOwnership(b *rules.Board) {
 	w.s.ownerPlayouts.Add(1) // before the sums: see ownershipMeans
 	owner := w.s.owner

@@ -82,12 +82,15 @@ var levelSpecs = [MaxLevel - 1]LevelSpec{
 // the playouts is worth more than on 9x9: with levelSpecs' doubling the
 // 19x19 ladder's steps were 177-279 Elo (recalibration/19, before this
 // table), so here they grow by about 1.67 a level, to the same 15,000 at
-// level 9, and level 1 starts at 250, about the playouts at which level 4
+// level 9, and level 1 started at 250, about the playouts at which level 4
 // stood 570 Elo below GNU Go level 10 and won 3 of 10 against GNU Go
 // level 1. Level 6 has 2,700, not 3,200: at 3,200 it stood 394 Elo above
 // level 5, which won 1 of 16 against it, and 145 below level 7
-// (sized/19-level6-3200 holds those games).
-var levelPlayouts19 = [MaxLevel - 1]int{250, 420, 700, 1150, 1900, 2700, 5400, 9000, 15000}
+// (sized/19-level6-3200 holds those games). Level 1 has 400, not 250: at
+// 250 it stood 327 Elo below level 2 (2 of 20) and lost all 13 games to
+// GNU Go level 1, 8 by resignation and the rest by 67 to 237 points
+// (sized/19-level1-250); its draw, not its playouts, keeps it below level 2.
+var levelPlayouts19 = [MaxLevel - 1]int{400, 420, 700, 1150, 1900, 2700, 5400, 9000, 15000}
 
 // Level returns how level plays on a size x size board; ok is false at
 // MaxLevel (and outside 1..MaxLevel), where the engine plays at full

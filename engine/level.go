@@ -51,8 +51,8 @@ type LevelSpec struct {
 	MinVisits   int     // and at least this many
 }
 
-// levelSpecs are the levels 1 to MaxLevel-1, with their 9x9 playouts
-// (Level has those of other sizes). The playouts about double
+// levelSpecs are the levels 1 to MaxLevel-1 on 9x9 (Level has those of
+// other sizes). The playouts about double
 // from level to level, a little more at the top where a doubling is worth
 // less, from 24 at level 1, where the priors decide most moves, to 15,000
 // at level 9, about a second on one core on 9x9 and five on 19x19: below
@@ -78,33 +78,57 @@ var levelSpecs = [MaxLevel - 1]LevelSpec{
 	{Playouts: 15000, Temperature: 0.4, Margin: 0.02, MinShare: 0.35, MinVisits: 5},
 }
 
-// levelPlayouts19 are the levels' playouts on 19x19, where a doubling of
-// the playouts is worth more than on 9x9: with levelSpecs' doubling the
-// 19x19 ladder's steps were 177-279 Elo (recalibration/19, before this
-// table), so here they grow by about 1.67 a level, to the same 15,000 at
-// level 9, and level 1 started at 250, about the playouts at which level 4
-// stood 570 Elo below GNU Go level 10 and won 3 of 10 against GNU Go
-// level 1. Level 6 has 2,700, not 3,200: at 3,200 it stood 394 Elo above
-// level 5, which won 1 of 16 against it, and 145 below level 7
-// (sized/19-level6-3200 holds those games). Level 1 has 400, not 250: at
-// 250 it stood 327 Elo below level 2 (2 of 20) and lost all 13 games to
-// GNU Go level 1, 8 by resignation and the rest by 67 to 237 points
-// (sized/19-level1-250); its draw, not its playouts, keeps it below level 2.
-var levelPlayouts19 = [MaxLevel - 1]int{400, 420, 700, 1150, 1900, 2700, 5400, 9000, 15000}
+// levelSpecs19 are the levels on 19x19, where a doubling of the playouts is
+// worth more than on 9x9: with levelSpecs' doubling the 19x19 ladder's
+// steps were 177-279 Elo (recalibration/19, before this table), so here
+// the playouts grow by about 1.67 a level, to the same 15,000 at level 9,
+// from 250 at level 1, about the playouts at which level 4 stood 570 Elo
+// below GNU Go level 10 and won 3 of 10 against GNU Go level 1. Level 6
+// has 2,700, not 3,200: at 3,200 it stood 394 Elo above level 5, which won
+// 1 of 16 against it, and 145 below level 7 (sized/19-level6-3200 holds
+// those games). The draw is 9x9's but at level 1, where the big board
+// gives the loose draw a dozen candidates a move: with it level 1 stood
+// 327 Elo below level 2 (2 of 20) and lost all 13 games to GNU Go level 1,
+// 8 by resignation and the rest by 67 to 237 points (sized/19-level1-250);
+// 400 playouts did not help (0 of 10 against level 2,
+// sized/19-level1-400), so its draw is tighter here, halfway to level 2's.
+var levelSpecs19 = [MaxLevel - 1]LevelSpec{
+	{Playouts: 250, Temperature: 2.2, Margin: 0.21, MinShare: 0.06, MinVisits: 1},
+	{Playouts: 420, Temperature: 1.7, Margin: 0.16, MinShare: 0.08, MinVisits: 1},
+	{Playouts: 700, Temperature: 1.4, Margin: 0.12, MinShare: 0.11, MinVisits: 2},
+	{Playouts: 1150, Temperature: 1.1, Margin: 0.09, MinShare: 0.14, MinVisits: 3},
+	{Playouts: 1900, Temperature: 0.8, Margin: 0.065, MinShare: 0.18, MinVisits: 5},
+	{Playouts: 2700, Temperature: 0.65, Margin: 0.045, MinShare: 0.22, MinVisits: 5},
+	{Playouts: 5400, Temperature: 0.6, Margin: 0.04, MinShare: 0.25, MinVisits: 5},
+	{Playouts: 9000, Temperature: 0.5, Margin: 0.03, MinShare: 0.30, MinVisits: 5},
+	{Playouts: 15000, Temperature: 0.4, Margin: 0.02, MinShare: 0.35, MinVisits: 5},
+}
 
 // Level returns how level plays on a size x size board; ok is false at
 // MaxLevel (and outside 1..MaxLevel), where the engine plays at full
-// strength. Up to 9x9 the playouts are levelSpecs', from 19x19 on
-// levelPlayouts19's, and in between their geometric interpolation.
+// strength. Up to 9x9 it is levelSpecs', from 19x19 on levelSpecs19's, and
+// in between their interpolation: geometric for the playouts, linear for
+// the draw.
 func Level(level, size int) (spec LevelSpec, ok bool) {
 	if level < 1 || level >= MaxLevel {
 		return LevelSpec{}, false
 	}
-	spec = levelSpecs[level-1]
-	big := float64(levelPlayouts19[level-1])
+	small, big := levelSpecs[level-1], levelSpecs19[level-1]
 	t := min(max(float64(size-9)/10, 0), 1)
-	spec.Playouts = int(math.Round(float64(spec.Playouts) * math.Pow(big/float64(spec.Playouts), t)))
-	return spec, true
+	// exactly a where the tables agree, and a at t = 0 and b at t = 1
+	lerp := func(a, b float64) float64 {
+		if a == b {
+			return a
+		}
+		return a*(1-t) + b*t
+	}
+	return LevelSpec{
+		Playouts:    int(math.Round(float64(small.Playouts) * math.Pow(float64(big.Playouts)/float64(small.Playouts), t))),
+		Temperature: lerp(small.Temperature, big.Temperature),
+		Margin:      lerp(small.Margin, big.Margin),
+		MinShare:    lerp(small.MinShare, big.MinShare),
+		MinVisits:   int(math.Round(lerp(float64(small.MinVisits), float64(big.MinVisits)))),
+	}, true
 }
 
 const (

@@ -53,9 +53,9 @@ func TestLevelParameters(t *testing.T) {
 			prev = spec
 		}
 	}
-	// The board size changes the playouts and nothing else: 9x9 and smaller
-	// share one table, 19x19 and larger another with smaller steps, and
-	// 13x13 lies between them.
+	// 9x9 and smaller share one table, 19x19 and larger another with
+	// smaller steps, and 13x13 lies between them; where the two tables'
+	// draws agree only the playouts depend on the size.
 	for l := 1; l < MaxLevel; l++ {
 		small, _ := Level(l, 5)
 		nine, _ := Level(l, 9)
@@ -65,13 +65,26 @@ func TestLevelParameters(t *testing.T) {
 		assert.Equal(t, nine, small, "level %d", l)
 		assert.Equal(t, nineteen, big, "level %d", l)
 		assert.Equal(t, levelSpecs[l-1], nine, "level %d", l)
-		assert.Equal(t, levelPlayouts19[l-1], nineteen.Playouts, "level %d", l)
+		assert.Equal(t, levelSpecs19[l-1], nineteen, "level %d", l)
 		assert.LessOrEqual(t, nine.Playouts, thirteen.Playouts, "level %d", l)
 		assert.LessOrEqual(t, thirteen.Playouts, nineteen.Playouts, "level %d", l)
-		same := thirteen
-		same.Playouts = nine.Playouts
-		assert.Equal(t, nine, same, "level %d: only the playouts depend on the size", l)
+		between := func(a, x, b float64) bool { return min(a, b) <= x && x <= max(a, b) }
+		assert.True(t, between(nine.Temperature, thirteen.Temperature, nineteen.Temperature), "level %d", l)
+		assert.True(t, between(nine.Margin, thirteen.Margin, nineteen.Margin), "level %d", l)
+		assert.True(t, between(nine.MinShare, thirteen.MinShare, nineteen.MinShare), "level %d", l)
+		sameDraw := nineteen
+		sameDraw.Playouts = nine.Playouts
+		if sameDraw == nine {
+			sameThirteen := thirteen
+			sameThirteen.Playouts = nine.Playouts
+			assert.Equal(t, nine, sameThirteen, "level %d: only the playouts depend on the size", l)
+		}
 	}
+	// level 1's draw on 19x19 is tighter than on 9x9, halfway to level 2's
+	nine, _ := Level(1, 9)
+	nineteen, _ := Level(1, 19)
+	assert.Less(t, nineteen.Temperature, nine.Temperature)
+	assert.Greater(t, nineteen.MinShare, nine.MinShare)
 	first, _ := Level(1, 19)
 	last, _ := Level(MaxLevel-1, 19)
 	assert.Less(t, float64(last.Playouts)/float64(first.Playouts), 100.0,
@@ -152,7 +165,7 @@ func TestLevelPlayoutCap(t *testing.T) {
 	p.Level = 1
 	res := New(p).GenMove(context.Background(), big, rules.Black, Limits{}, false)
 	assert.Equal(t, spec.Playouts, res.Playouts, "19x19 level 1 has the 19x19 table's playouts")
-	assert.Equal(t, levelPlayouts19[0], res.Playouts)
+	assert.Equal(t, levelSpecs19[0].Playouts, res.Playouts)
 }
 
 // After the opponent's pass a level searches at least levelEndPlayouts and

@@ -86,7 +86,7 @@ var levelSpecs = [MaxLevel - 1]LevelSpec{
 // below GNU Go level 10 and won 3 of 10 against GNU Go level 1. Level 6
 // has 2,700, not 3,200: at 3,200 it stood 394 Elo above level 5, which won
 // 1 of 16 against it, and 145 below level 7 (sized/19-level6-3200 holds
-// those games). The draw is 9x9's but at level 1, where the big board
+// those games). The draw is 9x9's except at level 1, where the big board
 // gives the loose draw a dozen candidates a move: with it level 1 stood
 // 327 Elo below level 2 (2 of 20) and lost all 13 games to GNU Go level 1,
 // 8 by resignation and the rest by 67 to 237 points (sized/19-level1-250);

@@ -80,7 +80,7 @@ func TestLevelParameters(t *testing.T) {
 			assert.Equal(t, nine, sameThirteen, "level %d: only the playouts depend on the size", l)
 		}
 	}
-	// level 1's draw on 19x19 is tighter than on 9x9, halfway to level 2's
+	// level 1's draw on 19x19 is tighter than on 9x9, about halfway to level 2's
 	nine, _ := Level(1, 9)
 	nineteen, _ := Level(1, 19)
 	assert.Less(t, nineteen.Temperature, nine.Temperature)
